@@ -1,0 +1,14 @@
+//! Kami's game core: everything that is not drawing.
+//!
+//! Domain modules know nothing of the foreign-function interface; [`ffi`] wraps them for the
+//! Swift and Kotlin shells, and the `kami` terminal tool uses them directly.
+
+pub mod board;
+pub mod catalogue;
+pub mod game;
+pub mod geometry;
+pub mod history;
+pub mod level;
+pub mod level_file;
+pub mod progress;
+pub mod save;
