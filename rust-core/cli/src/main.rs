@@ -1,1 +1,40 @@
-fn main() {}
+//! `kami`: play Kami in the terminal, and the tools for making levels.
+
+mod args;
+mod check;
+mod play;
+mod render;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: kami [COMMAND] [ARGS]
+
+commands:
+  play [LEVEL]                   play in the terminal (the default); without LEVEL, pick one
+  render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
+  check DIR                      validate every pack and level file under DIR
+
+LEVEL is a shipped level id such as 01-first-steps/first-light, or a path to a level file.";
+
+fn main() -> ExitCode {
+    let mut words: Vec<String> = std::env::args().skip(1).collect();
+    let command = if words.is_empty() { "play".to_string() } else { words.remove(0) };
+    let result = match command.as_str() {
+        "play" => play::run(words),
+        "render" => render::run(words),
+        "check" => check::run(words),
+        "help" | "-h" | "--help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("kami: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

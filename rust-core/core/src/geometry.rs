@@ -56,6 +56,13 @@ impl Fit {
         Some(Fit { tiling: board.tiling(), rows: board.rows(), cols: board.cols(), side, origin })
     }
 
+    /// Fits `board` to exactly `width`, as tall as its shape needs (for pictures and terminals);
+    /// `None` unless `width` is finite and positive.
+    pub fn for_width(board: &Board, width: f64) -> Option<Fit> {
+        let (w, h) = extent(board.tiling(), board.rows(), board.cols());
+        Fit::new(board, width, width / w * h)
+    }
+
     /// Length of a tile side in viewport points.
     pub fn side(&self) -> f64 {
         self.side

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod ffi;
 pub mod game;
 pub mod geometry;
 pub mod history;
@@ -12,3 +13,5 @@ pub mod level;
 pub mod level_file;
 pub mod progress;
 pub mod save;
+
+uniffi::setup_scaffolding!();

@@ -1,0 +1,126 @@
+//! The one error type shells see.
+
+use crate::game::MoveError;
+use crate::level_file::FileError;
+use crate::save::SaveError;
+use std::fmt;
+
+/// Everything that can go wrong in a call; the state is unchanged when a call fails.
+/// Swift sees a `KamiError` enum, Kotlin a `KamiException` sealed class; both print the message.
+#[derive(Debug, Clone, PartialEq, uniffi::Error)]
+#[uniffi::export(Display)]
+pub enum KamiError {
+    /// No shipped level has this id.
+    UnknownLevel { id: String },
+    /// A level file is malformed.
+    InvalidLevel { file: String, line: u32, column: u32, message: String },
+    /// The tile index is not on the board.
+    TileOutOfRange { tile: u32, tiles: u32 },
+    /// The tile is a hole.
+    Hole { tile: u32 },
+    /// The colour is not in the palette.
+    ColourOutOfRange { colour: u32, colours: u32 },
+    /// The region already has that colour.
+    SameColour { tile: u32, colour: u32 },
+    /// The game is won or failed: undo or restart to play on.
+    GameFinished,
+    /// No move to undo.
+    NothingToUndo,
+    /// No undone move to redo.
+    NothingToRedo,
+    /// The viewport is not a finite positive size.
+    InvalidViewport { width: f64, height: f64 },
+    /// The bytes are not a Kami save.
+    NotASave,
+    /// A Kami save of another kind (progress given as a game, or the reverse).
+    WrongSaveKind,
+    /// A save written by a newer version of Kami.
+    UnsupportedSaveVersion { found: u32, newest: u32 },
+    /// A save cut short.
+    TruncatedSave { expected: u64, found: u64 },
+    /// A damaged save (checksum mismatch).
+    CorruptSave,
+    /// A save whose contents do not make a valid game or progress.
+    InvalidSave { reason: String },
+}
+
+impl fmt::Display for KamiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KamiError::UnknownLevel { id } => write!(f, "no level has the id {id:?}"),
+            KamiError::InvalidLevel { file, line, column, message } => write!(f, "{file}:{line}:{column}: {message}"),
+            KamiError::TileOutOfRange { tile, tiles } => {
+                MoveError::TileOutOfRange { tile: *tile as usize, tiles: *tiles as usize }.fmt(f)
+            }
+            KamiError::Hole { tile } => MoveError::Hole { tile: *tile as usize }.fmt(f),
+            KamiError::ColourOutOfRange { colour, colours } => {
+                MoveError::ColourOutOfRange { colour: *colour as usize, colours: *colours as usize }.fmt(f)
+            }
+            KamiError::SameColour { tile, colour } => write!(f, "the region of tile {tile} is colour {colour} already"),
+            KamiError::GameFinished => MoveError::Finished.fmt(f),
+            KamiError::NothingToUndo => MoveError::NothingToUndo.fmt(f),
+            KamiError::NothingToRedo => MoveError::NothingToRedo.fmt(f),
+            KamiError::InvalidViewport { width, height } => write!(f, "cannot fit a board into {width} × {height}"),
+            KamiError::NotASave => SaveError::NotASave.fmt(f),
+            KamiError::WrongSaveKind => SaveError::WrongKind.fmt(f),
+            KamiError::UnsupportedSaveVersion { found, newest } => {
+                write!(f, "save format {found} is newer than this version of Kami understands ({newest})")
+            }
+            KamiError::TruncatedSave { expected, found } => {
+                write!(f, "the save is cut short: {found} of {expected} bytes")
+            }
+            KamiError::CorruptSave => SaveError::Corrupt.fmt(f),
+            KamiError::InvalidSave { reason } => SaveError::Invalid(reason.clone()).fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for KamiError {}
+
+/// Saturates a count for the foreign side (counts here are at most 4096).
+pub(crate) fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl From<MoveError> for KamiError {
+    fn from(e: MoveError) -> KamiError {
+        match e {
+            MoveError::TileOutOfRange { tile, tiles } => {
+                KamiError::TileOutOfRange { tile: to_u32(tile), tiles: to_u32(tiles) }
+            }
+            MoveError::Hole { tile } => KamiError::Hole { tile: to_u32(tile) },
+            MoveError::ColourOutOfRange { colour, colours } => {
+                KamiError::ColourOutOfRange { colour: to_u32(colour), colours: to_u32(colours) }
+            }
+            MoveError::SameColour { tile, colour } => {
+                KamiError::SameColour { tile: to_u32(tile), colour: colour.into() }
+            }
+            MoveError::Finished => KamiError::GameFinished,
+            MoveError::NothingToUndo => KamiError::NothingToUndo,
+            MoveError::NothingToRedo => KamiError::NothingToRedo,
+        }
+    }
+}
+
+impl From<SaveError> for KamiError {
+    fn from(e: SaveError) -> KamiError {
+        match e {
+            SaveError::NotASave => KamiError::NotASave,
+            SaveError::WrongKind => KamiError::WrongSaveKind,
+            SaveError::UnsupportedVersion { found, newest } => {
+                KamiError::UnsupportedSaveVersion { found: found.into(), newest: newest.into() }
+            }
+            SaveError::Truncated { expected, found } => {
+                KamiError::TruncatedSave { expected: expected as u64, found: found as u64 }
+            }
+            SaveError::Corrupt => KamiError::CorruptSave,
+            SaveError::Invalid(reason) => KamiError::InvalidSave { reason },
+        }
+    }
+}
+
+impl From<FileError> for KamiError {
+    fn from(e: FileError) -> KamiError {
+        KamiError::InvalidLevel { file: e.file, line: to_u32(e.line), column: to_u32(e.column), message: e.message }
+    }
+}

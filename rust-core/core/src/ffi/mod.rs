@@ -1,0 +1,19 @@
+//! The API the phone shells use, through uniffi: a [`Game`] object, the level catalogue and the
+//! player's [`PlayerProgress`], with plain records for everything they draw.
+//!
+//! The surface is synchronous and every object is safe to share between threads. Nothing here
+//! panics on any input: bad arguments come back as [`KamiError`]. Names avoid clashing with
+//! platform types a shell imports alongside (SwiftUI's `Layout`, Foundation's `Progress`,
+//! Compose's `Snapshot`).
+
+mod catalogue;
+mod error;
+mod game;
+mod records;
+
+pub use catalogue::{LevelInfo, LevelProgress, PackInfo, PackProgress, PlayerProgress, packs};
+pub use error::KamiError;
+pub use game::Game;
+pub use records::{
+    BestResult, BoardLayout, FloodTile, GameSnapshot, GameStatus, Grade, PackTheme, Point, Rgb, TileShape, Tiling, Turn,
+};
