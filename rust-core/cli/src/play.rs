@@ -1,6 +1,46 @@
-//! `kami play [LEVEL]`: terminal play (placeholder until the terminal UI lands in this change).
+//! `kami play [LEVEL]`: Kami in the terminal. A menu of the shipped packs (or straight into LEVEL),
+//! the board in true colour, the mouse or the arrow keys to play. The rules and the geometry are
+//! the core's; the pure parts here (raster, cursor, menu, screens) are tested without a terminal,
+//! and only [`terminal`] and the loop below touch it.
+
+mod app;
+mod canvas;
+mod cursor;
+#[cfg(test)]
+mod fixtures;
+mod game_screen;
+mod input;
+mod look;
+mod menu;
+mod raster;
+mod terminal;
+
+use crate::args::{Args, load_level};
+use app::App;
+use crossterm::event;
+use input::Input;
+use kami_core::catalogue::Catalogue;
+use std::io;
+use terminal::Terminal;
 
 /// Runs the command.
-pub fn run(_words: Vec<String>) -> Result<(), String> {
-    Err("terminal play is not built yet".into())
+pub fn run(words: Vec<String>) -> Result<(), String> {
+    let names = Args::new(words).positional(1)?;
+    let level = names.first().map(|name| load_level(name)).transpose()?;
+    let mut app = App::new(Catalogue::shipped(), level);
+    let mut terminal = Terminal::enter().map_err(|e| format!("play needs an interactive terminal: {e}"))?;
+    play(&mut app, &mut terminal).map_err(|e| format!("terminal: {e}"))
+}
+
+/// Shows the app and feeds it the player's input until they quit.
+fn play(app: &mut App, terminal: &mut Terminal) -> io::Result<()> {
+    while !app.quit() {
+        // Drawn at the current size on every event, so a resize refits the board.
+        let (width, height) = crossterm::terminal::size()?;
+        terminal.show(&app.draw(width, height))?;
+        if let Some(input) = Input::from_event(event::read()?) {
+            app.handle(input, width, height);
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,67 @@
+//! What the player did, independent of the terminal library: keys, arrows and clicks.
+
+use super::cursor::Direction;
+use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+
+/// One thing the player did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A character key, space included.
+    Char(char),
+    /// A character key with Ctrl held.
+    Ctrl(char),
+    /// An arrow key.
+    Arrow(Direction),
+    /// Enter.
+    Enter,
+    /// Escape.
+    Escape,
+    /// The left mouse button pressed on a cell, counted from the top-left at 0.
+    Click { x: u16, y: u16 },
+}
+
+impl Input {
+    /// The input a terminal event means; `None` for events the game ignores (releases, moves,
+    /// resizes: the screen is redrawn at its new size after any event).
+    pub fn from_event(event: Event) -> Option<Input> {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => match key.code {
+                KeyCode::Char(c) if key.modifiers.contains(KeyModifiers::CONTROL) => Some(Input::Ctrl(c)),
+                KeyCode::Char(c) => Some(Input::Char(c)),
+                KeyCode::Up => Some(Input::Arrow(Direction::Up)),
+                KeyCode::Down => Some(Input::Arrow(Direction::Down)),
+                KeyCode::Left => Some(Input::Arrow(Direction::Left)),
+                KeyCode::Right => Some(Input::Arrow(Direction::Right)),
+                KeyCode::Enter => Some(Input::Enter),
+                KeyCode::Esc => Some(Input::Escape),
+                _ => None,
+            },
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                Some(Input::Click { x: mouse.column, y: mouse.row })
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyEvent, MouseEvent};
+
+    #[test]
+    fn keys_and_left_clicks_become_inputs() {
+        let key = |code, modifiers| Input::from_event(Event::Key(KeyEvent::new(code, modifiers)));
+        assert_eq!(key(KeyCode::Char('r'), KeyModifiers::CONTROL), Some(Input::Ctrl('r')));
+        assert_eq!(key(KeyCode::Char('r'), KeyModifiers::NONE), Some(Input::Char('r')));
+        assert_eq!(key(KeyCode::Left, KeyModifiers::NONE), Some(Input::Arrow(Direction::Left)));
+        assert_eq!(key(KeyCode::F(1), KeyModifiers::NONE), None);
+        let mouse = |kind| {
+            Input::from_event(Event::Mouse(MouseEvent { kind, column: 7, row: 3, modifiers: KeyModifiers::NONE }))
+        };
+        assert_eq!(mouse(MouseEventKind::Down(MouseButton::Left)), Some(Input::Click { x: 7, y: 3 }));
+        assert_eq!(mouse(MouseEventKind::Up(MouseButton::Left)), None);
+        assert_eq!(mouse(MouseEventKind::Down(MouseButton::Right)), None);
+        assert_eq!(Input::from_event(Event::Resize(80, 24)), None);
+    }
+}
