@@ -13,5 +13,6 @@ pub mod level;
 pub mod level_file;
 pub mod progress;
 pub mod save;
+pub mod solver;
 
 uniffi::setup_scaffolding!();

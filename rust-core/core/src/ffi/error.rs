@@ -13,7 +13,7 @@ pub enum KamiError {
     /// No shipped level has this id.
     UnknownLevel { id: String },
     /// A level file is malformed.
-    InvalidLevel { file: String, line: u32, column: u32, message: String },
+    InvalidLevel { file: String, line: u32, column: u32, reason: String },
     /// The tile index is not on the board.
     TileOutOfRange { tile: u32, tiles: u32 },
     /// The tile is a hole.
@@ -48,7 +48,7 @@ impl fmt::Display for KamiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             KamiError::UnknownLevel { id } => write!(f, "no level has the id {id:?}"),
-            KamiError::InvalidLevel { file, line, column, message } => write!(f, "{file}:{line}:{column}: {message}"),
+            KamiError::InvalidLevel { file, line, column, reason } => write!(f, "{file}:{line}:{column}: {reason}"),
             KamiError::TileOutOfRange { tile, tiles } => {
                 MoveError::TileOutOfRange { tile: *tile as usize, tiles: *tiles as usize }.fmt(f)
             }
@@ -121,6 +121,6 @@ impl From<SaveError> for KamiError {
 
 impl From<FileError> for KamiError {
     fn from(e: FileError) -> KamiError {
-        KamiError::InvalidLevel { file: e.file, line: to_u32(e.line), column: to_u32(e.column), message: e.message }
+        KamiError::InvalidLevel { file: e.file, line: to_u32(e.line), column: to_u32(e.column), reason: e.message }
     }
 }

@@ -1,0 +1,329 @@
+//! The optimal solver: the fewest moves that make a board one colour.
+//!
+//! The board becomes its region graph (one node per region), split into islands that holes cut
+//! off from each other. Islands never interact, so the optimum is `min over colours d of
+//! Σ cost(island, d)`, where `cost(island, d)` is the fewest moves that make the island one region
+//! of colour `d`. On an island of several regions the last move of a shortest sequence merges, so
+//! `cost(island, d)` is the island's optimum `f` when some shortest sequence ends in `d`, and
+//! `f + 1` otherwise (flood it, then recolour it); an island of one region costs 0 or 1. Each
+//! island is solved once for any colour and then, only where it could change the total, for a
+//! given colour; see [`search`] for the search itself and the proofs of its pruning rules.
+//!
+//! This is Free-Flood-It in the literature (NP-hard in general: Meeks and Scott, "The complexity
+//! of flood-filling games on graphs", 2012). What we use from it is the region-graph view; the
+//! bounds (colours, radius) and the move rule are argued in [`position`] and [`search`].
+
+mod bits;
+mod distance;
+mod graph;
+mod position;
+mod search;
+mod table;
+
+pub use graph::RegionGraph;
+
+use crate::board::{Board, Colour};
+use crate::history::Move;
+use position::{Position, Target};
+use search::{IslandSolution, Search, greedy};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use table::Table;
+
+/// Limits on one solve. The default has no node or time limit and a 32 MiB table.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Stop after this many search nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after this much time.
+    pub max_time: Option<Duration>,
+    /// Stop when another thread sets this flag.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Memory for the transposition table, in bytes (the solver's only large allocation).
+    pub table_bytes: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { max_nodes: None, max_time: None, cancel: None, table_bytes: 32 << 20 }
+    }
+}
+
+/// Why a solve stopped before proving its answer optimal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The node limit was reached.
+    Nodes,
+    /// The time limit was reached.
+    Time,
+    /// Another thread cancelled it.
+    Cancelled,
+}
+
+/// A solve's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Moves that make the board one colour, in order.
+    pub moves: Vec<Move>,
+    /// Whether `moves` is proven shortest. Never true for an answer that is not.
+    pub optimal: bool,
+    /// No solution is shorter than this (equals the number of moves when optimal).
+    pub lower_bound: u32,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Why the solve stopped early, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// Counts search nodes and watches the budget.
+pub(crate) struct Meter {
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    stopped: Option<Stop>,
+}
+
+impl Meter {
+    fn new(budget: &Budget) -> Meter {
+        Meter {
+            nodes: 0,
+            max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
+            deadline: budget.max_time.map(|t| Instant::now() + t),
+            cancel: budget.cancel.clone(),
+            stopped: None,
+        }
+    }
+
+    /// Counts a node; fails (for good) once the budget is spent.
+    fn tick(&mut self) -> Result<(), Stop> {
+        if let Some(stop) = self.stopped {
+            return Err(stop);
+        }
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes {
+            self.stopped = Some(Stop::Nodes);
+        } else if self.nodes.is_multiple_of(1024) {
+            if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                self.stopped = Some(Stop::Cancelled);
+            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(Stop::Time);
+            }
+        }
+        self.stopped.map_or(Ok(()), Err)
+    }
+}
+
+/// Islands larger than this are not searched (the distances it needs grow with the square of the
+/// size): they get the quick solution and a lower bound, and are reported as not proven unless
+/// the two meet.
+pub const MAX_SEARCHED_REGIONS: usize = 512;
+
+/// One island and what is known of its costs.
+struct Island {
+    /// `None` for an island of one region.
+    pos: Option<Position>,
+    /// The island's single region and its colour, for one-region islands.
+    single: Option<(usize, Colour)>,
+    /// Size in regions.
+    regions: usize,
+    /// Shortest flooding to any colour (empty for one region).
+    any: IslandSolution,
+    /// Best known flooding to each colour.
+    to: Vec<Option<IslandSolution>>,
+}
+
+impl Island {
+    fn new(graph: &RegionGraph, regions: &[usize], colours: usize) -> Island {
+        let single = (regions.len() == 1).then(|| (regions[0], graph.colour[regions[0]]));
+        let pos = (regions.len() > 1).then(|| Position::new(graph, regions, regions.len() <= MAX_SEARCHED_REGIONS));
+        let any = IslandSolution { moves: Vec::new(), optimal: true, lower_bound: 0 };
+        Island { pos, single, regions: regions.len(), any, to: vec![None; colours] }
+    }
+
+    /// Solves for any final colour.
+    fn solve_any(&mut self, colours: usize, table: &mut Table, meter: &mut Meter) {
+        if let Some(pos) = &mut self.pos {
+            let known = greedy(pos, Target::Any);
+            self.any = if self.regions <= MAX_SEARCHED_REGIONS {
+                Search::new(pos, Target::Any, colours, table, meter).run(known, 0)
+            } else {
+                let lower_bound = pos.colour_bound(Target::Any).max(pos.radius_floor());
+                IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
+            };
+        }
+    }
+
+    /// The colour the any-colour solution ends in.
+    fn any_colour(&self) -> Option<Colour> {
+        self.any.moves.last().map(|&(_, c)| c).or(self.single.map(|(_, c)| c))
+    }
+
+    /// A lower bound on flooding to `d`, from what is known without searching.
+    fn bound_to(&self, d: Colour) -> u32 {
+        if let Some((_, c)) = self.single {
+            return u32::from(c != d);
+        }
+        match &self.to[usize::from(d)] {
+            Some(s) => s.lower_bound,
+            None => self.any.lower_bound,
+        }
+    }
+
+    /// The best flooding to `d`, searching if needed.
+    fn solve_to(&mut self, d: Colour, colours: usize, table: &mut Table, meter: &mut Meter) -> &IslandSolution {
+        if self.to[usize::from(d)].is_none() {
+            let ends_in_d = self.any_colour() == Some(d);
+            let solution = match (&mut self.pos, self.single) {
+                (_, Some((region, c))) => {
+                    let moves = if c == d { Vec::new() } else { vec![(region, d)] };
+                    IslandSolution { lower_bound: moves.len() as u32, moves, optimal: true }
+                }
+                _ if ends_in_d => self.any.clone(),
+                (Some(_), None) if self.regions > MAX_SEARCHED_REGIONS => {
+                    let mut moves = self.any.moves.clone();
+                    let last = moves.last().map(|&(node, _)| node).unwrap_or_default();
+                    moves.push((last, d));
+                    IslandSolution { moves, optimal: false, lower_bound: self.any.lower_bound }
+                }
+                (Some(pos), None) => {
+                    // Flood, then recolour the one region left: one more than the optimum.
+                    let mut known = self.any.moves.clone();
+                    let last = known.last().map(|&(node, _)| node).unwrap_or_default();
+                    known.push((last, d));
+                    let floor = self.any.lower_bound;
+                    let found = Search::new(pos, Target::Colour(d), colours, table, meter).run(known, floor);
+                    IslandSolution { optimal: found.optimal && self.any.optimal, ..found }
+                }
+                (None, None) => unreachable!("an island has regions"),
+            };
+            self.to[usize::from(d)] = Some(solution);
+        }
+        self.to[usize::from(d)].as_ref().expect("filled above")
+    }
+}
+
+/// Solves `board` (palette of `colours`) within `budget`.
+pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
+    let graph = RegionGraph::new(board);
+    let mut meter = Meter::new(budget);
+    let mut table = Table::with_bytes(budget.table_bytes);
+    let mut islands: Vec<Island> = graph.islands.iter().map(|r| Island::new(&graph, r, colours)).collect();
+    islands.sort_by_key(|i| std::cmp::Reverse(i.regions));
+    for island in &mut islands {
+        island.solve_any(colours, &mut table, &mut meter);
+    }
+    // The final colour: try colours in order of their optimistic total; stop once the best exact
+    // total is no worse than any remaining optimistic one.
+    let optimistic = |islands: &[Island], d: Colour| islands.iter().map(|i| i.bound_to(d)).sum::<u32>();
+    // Colours that islands already end in first: they need no further search.
+    let unknown = |islands: &[Island], d: Colour| islands.iter().filter(|i| i.any_colour() != Some(d)).count();
+    let mut order: Vec<Colour> = (0..colours as Colour).collect();
+    order.sort_by_key(|&d| (optimistic(&islands, d), unknown(&islands, d)));
+    let mut best: Option<(u32, Colour)> = None;
+    for d in order {
+        if best.is_some_and(|(total, _)| optimistic(&islands, d) >= total) {
+            continue;
+        }
+        let total: u32 =
+            islands.iter_mut().map(|i| i.solve_to(d, colours, &mut table, &mut meter).moves.len() as u32).sum();
+        if best.is_none_or(|(b, _)| total < b) {
+            best = Some((total, d));
+        }
+    }
+    let (_, d) = best.expect("a palette has colours");
+    let lower_bound = (0..colours as Colour).map(|c| optimistic(&islands, c)).min().unwrap_or(0);
+    let chosen: Vec<&IslandSolution> = islands.iter().map(|i| i.to[usize::from(d)].as_ref().expect("solved")).collect();
+    let moves: Vec<Move> = chosen
+        .iter()
+        .flat_map(|s| s.moves.iter().map(|&(region, colour)| Move { tile: graph.tile[region], colour }))
+        .collect();
+    let optimal = chosen.iter().all(|s| s.optimal) && meter.stopped.is_none();
+    Solution {
+        lower_bound: if optimal { moves.len() as u32 } else { lower_bound.min(moves.len() as u32) },
+        optimal,
+        moves,
+        nodes: meter.nodes,
+        stopped: meter.stopped,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Tiling;
+    use crate::game::Game;
+    use crate::level::{Level, Rgb};
+
+    fn board(tiling: Tiling, rows: usize, grid: &str) -> (Board, usize) {
+        let cells: Vec<Option<Colour>> =
+            grid.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_digit(10).map(|d| d as Colour)).collect();
+        let colours = cells.iter().flatten().max().map_or(1, |&c| usize::from(c) + 1).max(2);
+        (Board::new(tiling, rows, cells.len() / rows, cells, colours).unwrap(), colours)
+    }
+
+    fn wins(board: &Board, colours: usize, moves: &[Move]) -> bool {
+        // A par far above any answer, so the game never counts the replay as failed.
+        let palette = vec![Rgb { red: 0, green: 0, blue: 0 }; colours];
+        let level = Level::new("t".into(), "t".into(), 1000, palette, board.clone());
+        let mut game = Game::new(Arc::new(level.unwrap()));
+        moves.iter().all(|&m| game.play(m).is_ok()) && game.colours_left() == 1
+    }
+
+    #[test]
+    fn separate_islands_share_the_final_colour() {
+        // Three one-region islands, colours 0, 1, 0: recolour the 1. Then two islands that each
+        // flood in one move but to different colours: one of them needs a second move.
+        let (b, colours) = board(Tiling::Squares, 1, "0.1.0");
+        let s = solve(&b, colours, &Budget::default());
+        assert_eq!((s.moves.len(), s.optimal), (1, true));
+        assert_eq!(s.moves[0], Move { tile: 2, colour: 0 });
+        let (b, colours) = board(Tiling::Squares, 1, "010.202");
+        let s = solve(&b, colours, &Budget::default());
+        assert_eq!(s.moves.len(), 3);
+        assert!(wins(&b, colours, &s.moves));
+    }
+
+    #[test]
+    fn an_island_can_end_in_a_colour_it_does_not_have() {
+        // Left island 0 1 0 floods in one move (to 0 or 1); the right island is a lone 2. Best:
+        // flood the left to 0 and recolour the 2 to 0, two moves.
+        let (b, colours) = board(Tiling::Squares, 1, "010.2");
+        let s = solve(&b, colours, &Budget::default());
+        assert_eq!(s.moves.len(), 2);
+        assert!(wins(&b, colours, &s.moves));
+    }
+
+    #[test]
+    fn a_spent_budget_keeps_a_valid_answer_and_an_honest_bound() {
+        // A 6 × 6 checkerboard-like board of 4 colours needs many moves; one node is not enough.
+        let grid = "012301\n230123\n301230\n123012\n012301\n230123";
+        let (b, colours) = board(Tiling::Squares, 6, grid);
+        let full = solve(&b, colours, &Budget::default());
+        assert!(full.optimal);
+        let budget = Budget { max_nodes: Some(1), ..Budget::default() };
+        let cut = solve(&b, colours, &budget);
+        assert_eq!(cut.stopped, Some(Stop::Nodes));
+        assert!(!cut.optimal);
+        assert!(wins(&b, colours, &cut.moves));
+        assert!(cut.lower_bound <= full.moves.len() as u32 && cut.moves.len() >= full.moves.len());
+    }
+
+    #[test]
+    fn cancelling_stops_the_search() {
+        let grid = "012301\n230123\n301230\n123012\n012301\n230123";
+        let (b, colours) = board(Tiling::Triangles, 6, grid);
+        let cancel = Arc::new(AtomicBool::new(true));
+        let s = solve(&b, colours, &Budget { cancel: Some(cancel), ..Budget::default() });
+        assert_eq!((s.stopped, s.optimal), (Some(Stop::Cancelled), false));
+        assert!(wins(&b, colours, &s.moves));
+    }
+
+    #[test]
+    fn a_solved_board_needs_no_moves() {
+        let (b, colours) = board(Tiling::Triangles, 2, "11\n11");
+        let s = solve(&b, colours, &Budget::default());
+        assert_eq!((s.moves.len(), s.optimal, s.lower_bound), (0, true, 0));
+    }
+}

@@ -1,0 +1,527 @@
+//! One island as the search sees it: its current regions, their colours and adjacency as bitsets,
+//! moves that can be undone, the lower bounds, and a hash of the position.
+//!
+//! A current region is named by one of the original regions it contains (a *node*); a move keeps
+//! the name of the region it recolours and retires the names of the regions it swallows.
+
+use super::bits;
+use super::distance::Distances;
+use super::graph::RegionGraph;
+use crate::board::{Colour, MAX_COLOURS};
+
+/// What a search must reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// One region, any colour.
+    Any,
+    /// One region of this colour.
+    Colour(Colour),
+}
+
+/// What a move did, to undo it.
+struct Frame {
+    node: usize,
+    from: Colour,
+    zsum: [u64; 2],
+    hash: [u64; 2],
+    /// Where this move's swallowed nodes start in `swallowed`.
+    swallowed: usize,
+    /// Where this move's saved rows start in `saved_rows` / `saved_nodes`.
+    saved: usize,
+}
+
+/// An island in play.
+pub struct Position {
+    words: usize,
+    /// The original region (in the board's region graph) behind each node.
+    region: Vec<usize>,
+    alive: Vec<u64>,
+    alive_count: usize,
+    colour: Vec<Colour>,
+    /// `adj[node * words ..]`: the live nodes touching `node` (kept up to date for live nodes only).
+    adj: Vec<u64>,
+    /// `by_colour[c * words ..]`: the live nodes of colour `c`.
+    by_colour: Vec<u64>,
+    /// Live nodes of each colour.
+    count: [u32; MAX_COLOURS],
+    /// Per node, the sum of the hash keys of the original regions it holds.
+    zsum: Vec<[u64; 2]>,
+    hash: [u64; 2],
+    frames: Vec<Frame>,
+    swallowed: Vec<usize>,
+    saved_nodes: Vec<usize>,
+    saved_rows: Vec<u64>,
+    /// All-pairs distances, for islands the search works on.
+    distances: Option<Distances>,
+    /// Scratch: a new adjacency row; the members of a star.
+    row: Vec<u64>,
+    star: Vec<usize>,
+    /// Scratch for breadth-first searches (without `distances`): distances from two landmarks,
+    /// and frontier sets.
+    dist: [Vec<u32>; 2],
+    visited: Vec<u64>,
+    frontier: Vec<u64>,
+    next: Vec<u64>,
+}
+
+impl Position {
+    /// The island made of `regions` (ascending ids in `graph`); `with_distances` keeps all-pairs
+    /// distances (quadratic memory) for the search's radius bound.
+    pub fn new(graph: &RegionGraph, regions: &[usize], with_distances: bool) -> Position {
+        let n = regions.len();
+        let words = bits::words_for(n);
+        let local = |r: usize| regions.binary_search(&r).ok();
+        let mut p = Position {
+            words,
+            region: regions.to_vec(),
+            alive: vec![0; words],
+            alive_count: n,
+            colour: regions.iter().map(|&r| graph.colour[r]).collect(),
+            adj: vec![0; n * words],
+            by_colour: vec![0; MAX_COLOURS * words],
+            count: [0; MAX_COLOURS],
+            zsum: regions.iter().map(|&r| key(r)).collect(),
+            hash: [0; 2],
+            frames: Vec::new(),
+            swallowed: Vec::new(),
+            saved_nodes: Vec::new(),
+            saved_rows: Vec::new(),
+            distances: None,
+            row: vec![0; words],
+            star: Vec::new(),
+            dist: [vec![0; n], vec![0; n]],
+            visited: vec![0; words],
+            frontier: vec![0; words],
+            next: vec![0; words],
+        };
+        for (i, &r) in regions.iter().enumerate() {
+            bits::insert(&mut p.alive, i);
+            let c = usize::from(p.colour[i]);
+            bits::insert(&mut p.by_colour[c * words..(c + 1) * words], i);
+            p.count[c] += 1;
+            for m in graph.neighbours[r].iter().filter_map(|&m| local(m)) {
+                bits::insert(&mut p.adj[i * words..(i + 1) * words], m);
+            }
+            p.hash = add(p.hash, mul(p.zsum[i], u64::from(p.colour[i]) + 1));
+        }
+        if with_distances {
+            let lists: Vec<Vec<usize>> = (0..n).map(|i| bits::members(p.row(i)).collect()).collect();
+            p.distances = Some(Distances::new(&lists));
+        }
+        p
+    }
+
+    /// The original region behind a node.
+    pub fn region(&self, node: usize) -> usize {
+        self.region[node]
+    }
+
+    /// Number of current regions.
+    pub fn len(&self) -> usize {
+        self.alive_count
+    }
+
+    /// The live nodes.
+    pub fn nodes(&self) -> impl Iterator<Item = usize> + '_ {
+        bits::members(&self.alive)
+    }
+
+    /// A node's colour.
+    pub fn colour(&self, node: usize) -> Colour {
+        self.colour[node]
+    }
+
+    /// The colours of a node's neighbours, as a bit mask.
+    pub fn neighbour_colours(&self, node: usize) -> u32 {
+        let row = self.row(node);
+        (0..MAX_COLOURS).filter(|&c| bits::meets(row, self.class(c))).fold(0, |m, c| m | 1 << c)
+    }
+
+    /// How many regions recolouring `node` to `colour` swallows.
+    pub fn swallows(&self, node: usize, colour: Colour) -> usize {
+        let row = self.row(node);
+        self.class(usize::from(colour)).iter().zip(row).map(|(a, b)| (a & b).count_ones() as usize).sum()
+    }
+
+    /// Whether two live nodes touch.
+    pub fn touches(&self, a: usize, b: usize) -> bool {
+        bits::has(self.row(a), b)
+    }
+
+    /// Whether `other` is the only neighbour of `node` that has `colour`.
+    pub fn only_neighbour_of_colour(&self, node: usize, colour: Colour, other: usize) -> bool {
+        let class = self.class(usize::from(colour));
+        self.row(node).iter().zip(class).enumerate().all(|(w, (a, b))| {
+            let expected = if other / 64 == w { 1u64 << (other % 64) } else { 0 };
+            a & b == expected
+        })
+    }
+
+    /// Whether the island is done: one region, of the target colour if there is one.
+    pub fn is_goal(&self, target: Target) -> bool {
+        self.alive_count == 1
+            && match target {
+                Target::Any => true,
+                Target::Colour(d) => self.count[usize::from(d)] == 1,
+            }
+    }
+
+    /// A 128-bit hash of the position (which colour every original region has).
+    pub fn hash(&self) -> [u64; 2] {
+        self.hash
+    }
+
+    /// Recolours `node` to `colour`, swallowing its neighbours of that colour.
+    pub fn play(&mut self, node: usize, colour: Colour) {
+        let w = self.words;
+        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        let first = self.swallowed.len();
+        self.frames.push(Frame {
+            node,
+            from: self.colour[node],
+            zsum: self.zsum[node],
+            hash: self.hash,
+            swallowed: first,
+            saved: self.saved_nodes.len(),
+        });
+        self.saved_nodes.push(node);
+        self.saved_rows.extend_from_slice(&self.adj[node * w..(node + 1) * w]);
+        for m in bits::members(&self.adj[node * w..(node + 1) * w]) {
+            if self.colour[m] == colour {
+                self.swallowed.push(m);
+            }
+        }
+        // The new row: the node's and its swallowed neighbours' rows, minus themselves.
+        self.row.copy_from_slice(&self.adj[node * w..(node + 1) * w]);
+        for &m in &self.swallowed[first..] {
+            for i in 0..w {
+                self.row[i] |= self.adj[m * w + i];
+            }
+            bits::remove(&mut self.alive, m);
+            bits::remove(&mut self.by_colour[x * w..(x + 1) * w], m);
+            self.zsum[node] = add(self.zsum[node], self.zsum[m]);
+        }
+        for &m in &self.swallowed[first..] {
+            bits::remove(&mut self.row, m);
+        }
+        bits::remove(&mut self.row, node);
+        // Neighbours of swallowed regions now touch `node` instead.
+        for v in bits::members(&self.row) {
+            let row = &mut self.adj[v * w..(v + 1) * w];
+            if self.swallowed[first..].iter().any(|&m| bits::has(row, m)) {
+                self.saved_nodes.push(v);
+                self.saved_rows.extend_from_slice(row);
+                for &m in &self.swallowed[first..] {
+                    bits::remove(row, m);
+                }
+                bits::insert(row, node);
+            }
+        }
+        self.adj[node * w..(node + 1) * w].copy_from_slice(&self.row);
+        let eaten = (self.swallowed.len() - first) as u32;
+        bits::remove(&mut self.by_colour[y * w..(y + 1) * w], node);
+        bits::insert(&mut self.by_colour[x * w..(x + 1) * w], node);
+        self.count[y] -= 1;
+        self.count[x] = self.count[x] + 1 - eaten;
+        self.alive_count -= eaten as usize;
+        self.colour[node] = colour;
+        let moved = self.frames.last().expect("pushed above").zsum;
+        self.hash = add(self.hash, mul(moved, (x as u64).wrapping_sub(y as u64)));
+        if let Some(d) = &mut self.distances {
+            self.star.clear();
+            self.star.push(node);
+            self.star.extend_from_slice(&self.swallowed[first..]);
+            d.contract(&self.star, node);
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let w = self.words;
+        let frame = self.frames.pop().expect("undo follows play");
+        let (node, x, y) = (frame.node, usize::from(self.colour[frame.node]), usize::from(frame.from));
+        for (i, v) in self.saved_nodes.drain(frame.saved..).enumerate() {
+            self.adj[v * w..(v + 1) * w].copy_from_slice(&self.saved_rows[frame.saved * w + i * w..][..w]);
+        }
+        self.saved_rows.truncate(frame.saved * w);
+        let eaten = self.swallowed.len() - frame.swallowed;
+        for m in self.swallowed.drain(frame.swallowed..) {
+            bits::insert(&mut self.alive, m);
+            bits::insert(&mut self.by_colour[x * w..(x + 1) * w], m);
+        }
+        bits::remove(&mut self.by_colour[x * w..(x + 1) * w], node);
+        bits::insert(&mut self.by_colour[y * w..(y + 1) * w], node);
+        self.count[x] = self.count[x] + eaten as u32 - 1;
+        self.count[y] += 1;
+        self.alive_count += eaten;
+        self.colour[node] = frame.from;
+        self.zsum[node] = frame.zsum;
+        self.hash = frame.hash;
+        if let Some(d) = &mut self.distances {
+            d.undo();
+        }
+    }
+
+    /// The colour lower bound. Each move recolours one region, so it can remove at most one colour
+    /// from the board, and only a colour held by that one region. Every colour but the final one
+    /// must go; if none of them is a single region yet, the first move cannot remove any.
+    pub fn colour_bound(&self, target: Target) -> u32 {
+        colour_bound(&self.count, target)
+    }
+
+    /// The colour bound after recolouring `node` to `colour`, which swallows `swallowed` regions,
+    /// without playing the move.
+    pub fn colour_bound_after(&self, node: usize, colour: Colour, swallowed: usize, target: Target) -> u32 {
+        let mut count = self.count;
+        count[usize::from(self.colour[node])] -= 1;
+        count[usize::from(colour)] = count[usize::from(colour)] + 1 - swallowed as u32;
+        colour_bound(&count, target)
+    }
+
+    /// The radius: the smallest eccentricity of a region (0 for a single region). Needs distances.
+    ///
+    /// It is a lower bound on the moves left: a move contracts a star (a region and the
+    /// neighbours it swallows), and if `c'` is a centre after the contraction at distance `d ≥ 1`
+    /// from the contracted region, the region `d − 1` steps from `c'` towards it (inside the star
+    /// when `d = 1`) had eccentricity at most one more; if `c'` is the contracted region, the
+    /// region that moved did. So one move lowers the radius by at most one.
+    pub fn radius(&self) -> u32 {
+        let d = self.distances.as_ref().expect("the search keeps distances");
+        self.nodes().map(|v| d.eccentricity(v)).min().unwrap_or(0)
+    }
+
+    /// The regions that could be a centre of a smaller radius after one move (see
+    /// [`Distances::centre_candidates`]). Needs distances.
+    pub fn centre_candidates(&self, radius: u32) -> Vec<usize> {
+        let d = self.distances.as_ref().expect("the search keeps distances");
+        d.centre_candidates(radius, |a| bits::members(self.row(a)).collect())
+    }
+
+    /// Whether recolouring `node` to `colour` would leave radius at most `t`, for `t` one below
+    /// the current radius, without playing the move. Needs distances.
+    pub fn move_fits_radius(&mut self, node: usize, colour: Colour, t: u32, candidates: &[usize]) -> bool {
+        self.star.clear();
+        self.star.push(node);
+        let class = &self.by_colour[usize::from(colour) * self.words..(usize::from(colour) + 1) * self.words];
+        let row = &self.adj[node * self.words..(node + 1) * self.words];
+        for (w, (a, b)) in row.iter().zip(class).enumerate() {
+            let mut both = a & b;
+            while both != 0 {
+                self.star.push(w * 64 + both.trailing_zeros() as usize);
+                both &= both - 1;
+            }
+        }
+        let d = self.distances.as_mut().expect("the search keeps distances");
+        d.contraction_fits(&self.star, node, t, candidates)
+    }
+
+    /// A lower bound on the radius without distances: half the distance between two regions
+    /// found far apart by a double sweep, rounded up (the radius is at least half the diameter).
+    pub fn radius_floor(&mut self) -> u32 {
+        let Some(start) = self.nodes().next() else { return 0 };
+        let (_, a) = self.bfs(start, 0);
+        let (far, _) = self.bfs(a, 1);
+        far.div_ceil(2)
+    }
+
+    /// Up to `count` nodes of smallest estimated eccentricity: `max(d(a, v), d(b, v))` for two far
+    /// apart nodes `a` and `b` found by a double sweep (three breadth-first searches in all).
+    pub fn central_nodes(&mut self, count: usize) -> Vec<usize> {
+        let Some(start) = self.nodes().next() else { return Vec::new() };
+        let (_, a) = self.bfs(start, 0);
+        let (_, b) = self.bfs(a, 0);
+        self.bfs(b, 1);
+        let mut nodes: Vec<(u32, usize)> = self.nodes().map(|v| (self.dist[0][v].max(self.dist[1][v]), v)).collect();
+        nodes.sort_unstable();
+        nodes.into_iter().take(count).map(|(_, v)| v).collect()
+    }
+
+    /// Breadth-first distances from `source` into `dist[slot]`; returns the eccentricity and a
+    /// farthest node.
+    fn bfs(&mut self, source: usize, slot: usize) -> (u32, usize) {
+        let w = self.words;
+        self.visited.fill(0);
+        self.frontier.fill(0);
+        bits::insert(&mut self.visited, source);
+        bits::insert(&mut self.frontier, source);
+        self.dist[slot][source] = 0;
+        let (mut depth, mut far) = (0, source);
+        loop {
+            self.next.fill(0);
+            for u in bits::members(&self.frontier) {
+                for i in 0..w {
+                    self.next[i] |= self.adj[u * w + i];
+                }
+            }
+            for i in 0..w {
+                self.next[i] &= !self.visited[i];
+                self.visited[i] |= self.next[i];
+            }
+            if self.next.iter().all(|&x| x == 0) {
+                return (depth, far);
+            }
+            depth += 1;
+            for v in bits::members(&self.next) {
+                self.dist[slot][v] = depth;
+                far = v;
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+    }
+
+    fn row(&self, node: usize) -> &[u64] {
+        &self.adj[node * self.words..(node + 1) * self.words]
+    }
+
+    fn class(&self, colour: usize) -> &[u64] {
+        &self.by_colour[colour * self.words..(colour + 1) * self.words]
+    }
+}
+
+/// The colour bound for live-region counts per colour (see [`Position::colour_bound`]).
+fn colour_bound(count: &[u32; MAX_COLOURS], target: Target) -> u32 {
+    let present = |c: usize| count[c] > 0;
+    let single = |c: usize| count[c] == 1;
+    match target {
+        // Keep whichever colour helps most: a single-region colour is worth keeping only if
+        // another colour is single too.
+        Target::Any => {
+            let colours = (0..MAX_COLOURS).filter(|&c| present(c)).count() as u32;
+            let singles = (0..MAX_COLOURS).filter(|&c| single(c)).count();
+            colours.saturating_sub(1) + u32::from(singles == 0 && colours > 1)
+        }
+        Target::Colour(d) => {
+            let others = (0..MAX_COLOURS).filter(|&c| c != usize::from(d) && present(c));
+            let (n, some_single) = others.fold((0, false), |(n, s), c| (n + 1, s || single(c)));
+            n + u32::from(n > 0 && !some_single)
+        }
+    }
+}
+
+/// The hash key of an original region: two SplitMix64 outputs, fixed for every run and platform.
+fn key(region: usize) -> [u64; 2] {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let seed = (region as u64).wrapping_mul(2).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    [mix(seed), mix(seed ^ 0xD1B5_4A32_D192_ED03)]
+}
+
+fn add(a: [u64; 2], b: [u64; 2]) -> [u64; 2] {
+    [a[0].wrapping_add(b[0]), a[1].wrapping_add(b[1])]
+}
+
+fn mul(a: [u64; 2], k: u64) -> [u64; 2] {
+    [a[0].wrapping_mul(k), a[1].wrapping_mul(k)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Tiling};
+    use proptest::prelude::*;
+
+    fn position(rows: usize, cols: usize, cells: &[u8]) -> (RegionGraph, Position) {
+        let board = Board::new(Tiling::Squares, rows, cols, cells.iter().map(|&c| Some(c)).collect(), 6).unwrap();
+        let graph = RegionGraph::new(&board);
+        let p = Position::new(&graph, &graph.islands[0], true);
+        (graph, p)
+    }
+
+    /// The position's regions recomputed from scratch: (node colour, sorted neighbour list) per live node.
+    fn snapshot(p: &Position) -> Vec<(usize, Colour, Vec<usize>)> {
+        p.nodes().map(|v| (v, p.colour(v), bits::members(p.row(v)).collect())).collect()
+    }
+
+    #[test]
+    fn bounds_on_a_strip() {
+        // 0 1 2 1 0: radius 2 (centre the 2), colours 3, the 2 is a single region.
+        let (_, mut p) = position(1, 5, &[0, 1, 2, 1, 0]);
+        assert_eq!(p.len(), 5);
+        assert_eq!(p.radius(), 2);
+        assert_eq!(p.colour_bound(Target::Any), 2);
+        assert_eq!(p.colour_bound(Target::Colour(2)), 3, "0 and 1 are never single");
+        assert_eq!(p.colour_bound(Target::Colour(0)), 2);
+        assert_eq!(p.colour_bound(Target::Colour(5)), 3);
+        p.play(2, 1);
+        assert_eq!((p.len(), p.radius()), (3, 1));
+        p.play(2, 0);
+        assert!(p.is_goal(Target::Any) && p.is_goal(Target::Colour(0)) && !p.is_goal(Target::Colour(1)));
+    }
+
+    /// The test's own model: each original region's colour, with components found by a plain
+    /// breadth-first search over the region graph.
+    fn components(graph: &RegionGraph, col: &[Colour]) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; graph.len()];
+        let mut out = Vec::new();
+        for s in 0..graph.len() {
+            if seen[s] {
+                continue;
+            }
+            seen[s] = true;
+            let mut comp = vec![s];
+            let mut i = 0;
+            while i < comp.len() {
+                for &n in &graph.neighbours[comp[i]] {
+                    if !seen[n] && col[n] == col[s] {
+                        seen[n] = true;
+                        comp.push(n);
+                    }
+                }
+                i += 1;
+            }
+            out.push(comp);
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn moves_match_a_plain_model_and_undo_restores_everything(
+            cells in prop::collection::vec(0u8..3, 12),
+            moves in prop::collection::vec((0usize..12, 0u8..3), 1..8),
+        ) {
+            let (graph, mut p) = position(3, 4, &cells);
+            prop_assume!(graph.islands.len() == 1);
+            let start = (snapshot(&p), p.hash(), p.count);
+            let mut col = graph.colour.clone();
+            let mut played = 0;
+            for (pick, colour) in moves {
+                let node = p.nodes().nth(pick % p.len()).unwrap();
+                if p.colour(node) == colour {
+                    continue;
+                }
+                let comps = components(&graph, &col);
+                for &r in comps.iter().find(|c| c.contains(&node)).unwrap() {
+                    col[r] = colour;
+                }
+                p.play(node, colour);
+                played += 1;
+                let comps = components(&graph, &col);
+                prop_assert_eq!(p.len(), comps.len());
+                let hash = (0..graph.len()).fold([0, 0], |h, r| add(h, mul(key(r), u64::from(col[r]) + 1)));
+                prop_assert_eq!(p.hash(), hash);
+                let comp_of = |r: usize| comps.iter().position(|c| c.contains(&r)).unwrap();
+                for v in p.nodes() {
+                    prop_assert_eq!(p.colour(v), col[v]);
+                    let mut mine: Vec<usize> = bits::members(p.row(v)).map(comp_of).collect();
+                    mine.sort_unstable();
+                    let mut real: Vec<usize> = comps[comp_of(v)]
+                        .iter()
+                        .flat_map(|&r| graph.neighbours[r].iter().map(|&n| comp_of(n)))
+                        .filter(|&c| c != comp_of(v))
+                        .collect();
+                    real.sort_unstable();
+                    real.dedup();
+                    prop_assert_eq!(mine, real);
+                }
+            }
+            for _ in 0..played {
+                p.undo();
+            }
+            prop_assert_eq!((snapshot(&p), p.hash(), p.count), start);
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! Optimal search on one island: iterative-deepening A* (IDA*) with admissible bounds, a
+//! transposition table of learned bounds, and move rules that are proven not to lose optimality.
+//!
+//! # Moves
+//! A *merging* move recolours a region to a colour one of its neighbours has. A *non-merging* move
+//! (any other colour) swallows nothing; on a connected island it is rarely useful, but no proof
+//! that it is never needed is known to us, so the search keeps them under a rule that is proven:
+//!
+//! Order moves by key (merging before non-merging, then node, then colour) and take the
+//! lexicographically least optimal sequence. Let `N` recolour region `R` from `y` to `x` without
+//! swallowing anything, and `M` be the next move. If `M` recolours `R` again, `N` was wasted (or,
+//! back to `y`, both were), so the sequence was not optimal. If `M` recolours a neighbour `Q` of
+//! `R` to `x` and `Q` has another neighbour of colour `x`, then "`Q` to `x`, then `R` to `x`" ends
+//! in the same position and starts with a smaller (merging) key. Otherwise, unless `M` recolours
+//! a neighbour of `R` to `x` or to `y`, `M` and `N` commute (neither changes what the other does)
+//! and swapping them gives a smaller sequence unless `M` is a non-merging move with a larger key.
+//! So after `N` the search only plays: a neighbour `Q` of `R` to `x` where `R` is `Q`'s only
+//! neighbour of colour `x`; a neighbour of `R` to `y`; or a larger non-merging move that leaves `R`
+//! alone. `N` may also end the search (an island of one region recoloured to the target colour).
+//!
+//! # Bounds
+//! `max(radius, colour bound)` of the position (see [`Position::colour_bound`] and
+//! [`Position::radius`]); a child is searched only if its bound fits the moves left. A move never
+//! lengthens a distance, so where this position's radius already fits the moves left after one
+//! more, every child's does; only where it is tight is each child's radius tested (before the
+//! move is played, from the distances).
+//!
+//! # Transposition table
+//! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
+//! moves. That holds only where the move rule above did not restrict the first move (any position
+//! not reached by a non-merging move): the lexicographically least optimal sequence from such a
+//! position obeys the rule throughout, so the search would have found it.
+
+use super::position::{Position, Target};
+use super::table::Table;
+use super::{Meter, Stop};
+use crate::board::Colour;
+
+/// What an island search produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IslandSolution {
+    /// Moves as `(node, colour)`; node ids are original regions of the board's region graph.
+    pub moves: Vec<(usize, Colour)>,
+    /// Whether no shorter sequence exists.
+    pub optimal: bool,
+    /// Proven lower bound on the optimum.
+    pub lower_bound: u32,
+}
+
+/// The move just played, as far as the move rule cares.
+#[derive(Clone, Copy)]
+enum Last {
+    /// The start, or a merging move: anything may follow.
+    Free,
+    /// A non-merging move of `node` from colour `from` to `to`.
+    Lone { node: usize, from: Colour, to: Colour },
+}
+
+enum Flow {
+    Found,
+    NotFound,
+    Stopped(Stop),
+}
+
+/// A search of one island for one target.
+pub struct Search<'a> {
+    pos: &'a mut Position,
+    target: Target,
+    colours: Colour,
+    table: &'a mut Table,
+    meter: &'a mut Meter,
+    /// The moves of the solution found, last first.
+    found: Vec<(usize, Colour)>,
+}
+
+impl<'a> Search<'a> {
+    /// A search of `pos` for `target` with a palette of `colours`; `table` is cleared for it.
+    pub fn new(
+        pos: &'a mut Position,
+        target: Target,
+        colours: usize,
+        table: &'a mut Table,
+        meter: &'a mut Meter,
+    ) -> Search<'a> {
+        table.clear();
+        Search { pos, target, colours: colours as Colour, table, meter, found: Vec::new() }
+    }
+
+    /// Finds a shortest sequence. `known` is a sequence already found (returned if nothing
+    /// shorter exists) and `floor` a length known to be impossible to beat. Stops early when the
+    /// meter says so, returning `known` with the lower bound proven so far.
+    pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32) -> IslandSolution {
+        let upper = known.len() as u32;
+        let mut bound = self.root_bound().max(floor);
+        while bound < upper {
+            match self.dfs(0, bound, Last::Free) {
+                Flow::Found => {
+                    self.found.reverse();
+                    return IslandSolution { moves: self.found, optimal: true, lower_bound: bound };
+                }
+                Flow::NotFound => bound += 1,
+                Flow::Stopped(_) => return IslandSolution { moves: known, optimal: false, lower_bound: bound },
+            }
+        }
+        IslandSolution { moves: known, optimal: true, lower_bound: upper }
+    }
+
+    /// The root's lower bound: colour bound and exact radius.
+    fn root_bound(&mut self) -> u32 {
+        let colour = self.pos.colour_bound(self.target);
+        let radius = self.pos.radius();
+        let recolour = u32::from(self.pos.len() == 1 && !self.pos.is_goal(self.target));
+        colour.max(radius).max(recolour)
+    }
+
+    fn dfs(&mut self, g: u32, bound: u32, last: Last) -> Flow {
+        if self.pos.is_goal(self.target) {
+            return Flow::Found;
+        }
+        let left = bound - g;
+        if left == 0 {
+            return Flow::NotFound;
+        }
+        if let Err(stop) = self.meter.tick() {
+            return Flow::Stopped(stop);
+        }
+        let hash = self.pos.hash();
+        if self.table.bound(hash) > left {
+            return Flow::NotFound;
+        }
+        let radius = self.pos.radius();
+        if radius > left {
+            return Flow::NotFound;
+        }
+        let slack = radius < left;
+        let candidates = if slack { Vec::new() } else { self.pos.centre_candidates(radius) };
+        for (node, colour, swallowed) in self.moves(last, slack) {
+            if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
+                continue;
+            }
+            if !slack && !self.pos.move_fits_radius(node, colour, left - 1, &candidates) {
+                continue;
+            }
+            let from = self.pos.colour(node);
+            self.pos.play(node, colour);
+            let next = if swallowed > 0 { Last::Free } else { Last::Lone { node, from, to: colour } };
+            let flow = self.dfs(g + 1, bound, next);
+            self.pos.undo();
+            match flow {
+                Flow::Found => {
+                    self.found.push((self.pos.region(node), colour));
+                    return Flow::Found;
+                }
+                Flow::Stopped(stop) => return Flow::Stopped(stop),
+                Flow::NotFound => {}
+            }
+        }
+        if matches!(last, Last::Free) {
+            self.table.raise(hash, left + 1);
+        }
+        Flow::NotFound
+    }
+
+    /// The moves the rule allows after `last`, most promising first: `(node, colour, swallowed)`.
+    fn moves(&self, last: Last, lone_allowed: bool) -> Vec<(usize, Colour, usize)> {
+        let pos = &*self.pos;
+        let mut merging: Vec<(usize, Colour, usize)> = Vec::new();
+        let mut lone: Vec<(usize, Colour, usize)> = Vec::new();
+        for v in pos.nodes() {
+            let around = pos.neighbour_colours(v);
+            for c in 0..self.colours {
+                if c == pos.colour(v) {
+                    continue;
+                }
+                let merges = around >> c & 1 == 1;
+                let allowed = match last {
+                    Last::Free => merges || lone_allowed,
+                    Last::Lone { node: r, from: y, to: x } => {
+                        let touches = pos.touches(v, r);
+                        let joins_only_r = c == x && touches && pos.only_neighbour_of_colour(v, x, r);
+                        let back_to_y = c == y && touches;
+                        let later_lone =
+                            !merges && lone_allowed && v != r && !(touches && (c == x || c == y)) && (v, c) > (r, x);
+                        joins_only_r || back_to_y || later_lone
+                    }
+                };
+                if !allowed {
+                    continue;
+                }
+                if merges {
+                    merging.push((v, c, pos.swallows(v, c)));
+                } else {
+                    lone.push((v, c, 0));
+                }
+            }
+        }
+        merging.sort_by_key(|m| std::cmp::Reverse(m.2));
+        merging.extend(lone);
+        merging
+    }
+}
+
+/// A quick solution for `target`, not necessarily shortest: from each of a few central regions,
+/// grow it by recolouring it to the colour that swallows the most regions, then recolour the last
+/// region to the target colour if needed; the shortest of these.
+pub fn greedy(pos: &mut Position, target: Target) -> Vec<(usize, Colour)> {
+    let mut best: Option<Vec<(usize, Colour)>> = None;
+    for centre in pos.central_nodes(6) {
+        let mut moves = Vec::new();
+        while pos.len() > 1 {
+            let around = pos.neighbour_colours(centre);
+            let colour = (0..crate::board::MAX_COLOURS as Colour)
+                .filter(|&c| around >> c & 1 == 1)
+                .max_by_key(|&c| (pos.swallows(centre, c), std::cmp::Reverse(c)))
+                .expect("a region of a connected island with others has a neighbour");
+            pos.play(centre, colour);
+            moves.push((pos.region(centre), colour));
+        }
+        if let Target::Colour(d) = target
+            && pos.colour(centre) != d
+        {
+            pos.play(centre, d);
+            moves.push((pos.region(centre), d));
+        }
+        for _ in 0..moves.len() {
+            pos.undo();
+        }
+        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+            best = Some(moves);
+        }
+    }
+    best.unwrap_or_default()
+}
