@@ -1,0 +1,16 @@
+package app.kami.play
+
+import app.kami.core.FloodTile
+import app.kami.core.GameSnapshot
+
+/** Everything a game screen draws at one moment. */
+data class GameUiState(
+    /** The game as the core reports it: board, palette, counters, status. */
+    val snapshot: GameSnapshot,
+    /** The palette index the next tap paints with. */
+    val selectedColour: UInt = 0u,
+    /** Tiles the last move recoloured, tapped tile first, ring by ring; empty after undo, redo or restart. */
+    val lastFlood: List<FloodTile> = emptyList(),
+    /** Why the last intent was refused, in the core's words; cleared by the next intent that succeeds. */
+    val error: String? = null,
+)
