@@ -29,7 +29,7 @@ swift_flags=(
     -Xswiftc -warnings-as-errors
 )
 say "swift build ($(cat "$swift_stamp"))"
-run_in_chroot swift build "${swift_flags[@]}"
+run_in_chroot swift build "${swift_flags[@]}" || die "swift build failed"
 say "swift test"
-run_in_chroot env LD_LIBRARY_PATH="$lib" swift test "${swift_flags[@]}"
+run_in_chroot env LD_LIBRARY_PATH="$lib" swift test "${swift_flags[@]}" || die "swift test failed"
 say "all Swift tests passed"

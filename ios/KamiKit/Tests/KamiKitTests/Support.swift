@@ -26,17 +26,21 @@ let viewports: [CGSize] = [
     CGSize(width: 320, height: 120), CGSize(width: 57.5, height: 333.3),
 ]
 
-/// Every move `game` may play now (each tile given each other colour) with the game it leads to,
-/// found by playing and undoing each.
+/// Every different move `game` may play now (each region given each other colour) with the game
+/// it leads to, found by playing and undoing each. A move's flood names the tiles of its region,
+/// so the other tiles of a region already tried are skipped.
 func legalMoves(_ game: Game) throws -> [(move: Move, after: GameSnapshot)] {
     let now = game.snapshot()
     var moves: [(move: Move, after: GameSnapshot)] = []
+    var tried = Set<UInt32>()
     for (tile, colour) in now.tiles.enumerated() {
-        guard let colour else { continue }
+        guard let colour, !tried.contains(UInt32(tile)) else { continue }
         for next in 0..<UInt32(now.palette.count) where next != colour {
             let move = Move(tile: UInt32(tile), colour: next)
-            moves.append((move, try game.play(tile: move.tile, colour: move.colour).snapshot))
+            let turn = try game.play(tile: move.tile, colour: move.colour)
             _ = try game.undo()
+            tried.formUnion(turn.flood.map(\.tile))
+            moves.append((move, turn.snapshot))
         }
     }
     return moves
@@ -53,10 +57,10 @@ struct SearchBudgetExceeded: Error, CustomStringConvertible {
 }
 
 /// Finds moves that win `game` from where it stands in at most `limit` more moves, using only the
-/// public API: depth-first on a copy, playing each candidate and undoing it. Candidates that leave
-/// the same board are tried once, greediest (fewest regions) first; a branch is cut when more
-/// colours are left than moves + 1 (a move removes at most one colour) or when its board was
-/// already searched with as many moves. Returns `nil` if no such win exists.
+/// public API: depth-first on a copy, playing each candidate and undoing it, greediest (fewest
+/// regions left) first. A branch is cut when more colours are left than moves + 1 (a move removes
+/// at most one colour) or when its board was already searched with as many moves. Returns `nil`
+/// if no such win exists; throws `SearchBudgetExceeded` after 200,000 candidate moves.
 func winningMoves(_ start: Game, within limit: UInt32) throws -> [Move]? {
     let game = try copy(start)
     var searched: [[UInt32?]: UInt32] = [:]
@@ -68,11 +72,9 @@ func winningMoves(_ start: Game, within limit: UInt32) throws -> [Move]? {
             searched[now.tiles].map({ $0 < movesLeft }) ?? true
         else { return nil }
         searched[now.tiles] = movesLeft
-        let next = try legalMoves(game)
-        budget -= next.count
+        let candidates = try legalMoves(game)
+        budget -= candidates.count
         guard budget > 0 else { throw SearchBudgetExceeded() }
-        var boards = Set<[UInt32?]>()
-        let candidates = next.filter { boards.insert($0.after.tiles).inserted }
         for (move, _) in candidates.sorted(by: { $0.after.regionCount < $1.after.regionCount }) {
             _ = try game.play(tile: move.tile, colour: move.colour)
             if let rest = try search(movesLeft - 1) { return [move] + rest }
@@ -96,6 +98,9 @@ func lineOfPlay(_ start: Game, count: Int) throws -> [Move] {
     }
     return line
 }
+
+/// The first level's perfect win: searched for once per test run, shared by the tests that need it.
+let firstLevelWin = Result { try perfectWin(try firstLevel().id) }
 
 /// A level's perfect win (in at most par moves), found by search from its start.
 func perfectWin(_ levelId: String) throws -> [Move] {
