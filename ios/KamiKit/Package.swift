@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+// KamiKit: Kami's game core for Swift (generated uniffi bindings) and a platform-neutral
+// observable game model for the SwiftUI app. Builds and tests on Linux and Apple platforms.
+import PackageDescription
+
+/// The C side of the bindings: the generated header and module map (ios/scripts/generate-bindings.sh).
+/// On Linux it is linked against a host-built libkami_core.so whose folder the build is given
+/// (`-Xlinker -L<dir>`, see ios/scripts/test-linux.sh). For Apple platforms this is the one place
+/// to swap in the XCFramework (`.binaryTarget`) that holds the same header and module map.
+let coreFFI: Target = .systemLibrary(name: "KamiCoreFFI", path: "Sources/KamiCoreFFI")
+
+let package = Package(
+    name: "KamiKit",
+    platforms: [.iOS(.v17), .macOS(.v14)],
+    products: [
+        .library(name: "KamiKit", targets: ["KamiKit"]),
+    ],
+    targets: [
+        coreFFI,
+        .target(
+            name: "KamiCore",
+            dependencies: ["KamiCoreFFI"],
+            linkerSettings: [.linkedLibrary("kami_core", .when(platforms: [.linux]))]
+        ),
+        .target(name: "KamiKit", dependencies: ["KamiCore"]),
+        .testTarget(name: "KamiKitTests", dependencies: ["KamiKit"]),
+    ]
+)

@@ -1,0 +1,43 @@
+import Foundation
+import KamiCore
+import Observation
+
+/// The level catalogue with the player's progress, as a level-select screen shows it: every
+/// shipped pack with its lock state, wins and best results, all from the Rust core.
+/// Main-actor isolated like `GameModel`.
+@MainActor
+@Observable
+public final class ProgressModel {
+    @ObservationIgnored private let progress: PlayerProgress
+
+    /// Every shipped pack, in order, with the player's results.
+    public private(set) var packs: [PackProgress]
+
+    /// No levels played yet.
+    public convenience init() {
+        self.init(progress: PlayerProgress())
+    }
+
+    /// Progress restored from `save()` bytes.
+    public convenience init(restoring save: Data) throws {
+        try self.init(progress: PlayerProgress.restore(save: save))
+    }
+
+    private init(progress: PlayerProgress) {
+        self.progress = progress
+        packs = progress.packs()
+    }
+
+    /// Records `model`'s game if it is won; returns the level's best result, `nil` if not won.
+    @discardableResult
+    public func record(_ model: GameModel) -> BestResult? {
+        let best = progress.record(game: model.game)
+        packs = progress.packs()
+        return best
+    }
+
+    /// The progress as bytes for `init(restoring:)`.
+    public func save() -> Data {
+        progress.save()
+    }
+}
