@@ -27,6 +27,12 @@ impl Args {
         Ok(Some(self.words.remove(i)))
     }
 
+    /// Removes `--name` and says whether it was there.
+    pub fn flag(&mut self, name: &str) -> bool {
+        let found = self.words.iter().position(|w| w == name);
+        found.map(|i| self.words.remove(i)).is_some()
+    }
+
     /// The remaining words, which must be `count` positional arguments at most.
     pub fn positional(self, count: usize) -> Result<Vec<String>, String> {
         if let Some(option) = self.words.iter().find(|w| w.starts_with("--")) {

@@ -4,6 +4,7 @@ mod args;
 mod check;
 mod play;
 mod render;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -13,7 +14,9 @@ usage: kami [COMMAND] [ARGS]
 commands:
   play [LEVEL]                   play in the terminal (the default); without LEVEL, pick one
   render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
-  check DIR                      validate every pack and level file under DIR
+  check DIR                      validate every pack and level under DIR and prove each par [--time S]
+  solve LEVEL                    a shortest solution [--json] [--time SECONDS, 0 = no limit]
+  hint LEVEL --played MOVES      the hint after MOVES, written row,col,colour;row,col,colour [--json]
 
 LEVEL is a shipped level id such as 01-first-steps/first-light, or a path to a level file.";
 
@@ -24,6 +27,8 @@ fn main() -> ExitCode {
         "play" => play::run(words),
         "render" => render::run(words),
         "check" => check::run(words),
+        "solve" => solve::run_solve(words),
+        "hint" => solve::run_hint(words),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

@@ -3,7 +3,6 @@
 //! Tiles are numbered row by row: tile `row * cols + col`. Rules, solver and drawing only ever
 //! ask a board for its tiles and their neighbours, so they never care which tiling it uses.
 
-use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -16,7 +15,7 @@ pub const MAX_COLOURS: usize = 6;
 pub type Colour = u8;
 
 /// How tiles are shaped and which of them share an edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tiling {
     /// KAMI 2: columns of equilateral triangles pointing alternately left and right (≤ 3 neighbours).
     Triangles,
@@ -78,7 +77,7 @@ impl fmt::Display for BoardError {
 impl std::error::Error for BoardError {}
 
 /// A board: tiling, size and each cell's colour (`None` is a hole).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     tiling: Tiling,
     rows: usize,

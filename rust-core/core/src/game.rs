@@ -20,7 +20,7 @@ impl Grade {
     pub fn for_moves(moves: u32, par: u32) -> Option<Grade> {
         match moves {
             m if m <= par => Some(Grade::Perfect),
-            m if m == par + 1 => Some(Grade::Ok),
+            m if m == par.saturating_add(1) => Some(Grade::Ok),
             _ => None,
         }
     }

@@ -1,14 +1,13 @@
 //! A level: its board, palette and par, checked to be playable.
 
 use crate::board::{Board, BoardError, MAX_COLOURS};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Fewest colours a palette may hold.
 pub const MIN_COLOURS: usize = 2;
 
 /// A colour as red, green and blue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rgb {
     /// Red, 0–255.
     pub red: u8,

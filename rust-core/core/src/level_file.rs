@@ -110,6 +110,17 @@ pub fn parse_level(id: &str, file: &str, source: &str) -> Result<Level, FileErro
     })
 }
 
+/// An error about a level file's `par` value, placed at that value (at the file's start if the
+/// file has no readable `par`).
+pub fn par_error(file: &str, source: &str, message: impl Into<String>) -> FileError {
+    #[derive(Deserialize)]
+    struct ParOnly {
+        par: Spanned<toml::Value>,
+    }
+    let offset = toml::from_str::<ParOnly>(source).map_or(0, |p| p.par.span().start);
+    FileError::at(file, source, offset, message)
+}
+
 /// Reads the grid into a board; errors carry a byte offset into `source`.
 fn parse_grid(grid: &Spanned<String>, source: &str, tiling: Tiling, colours: usize) -> Result<Board, (usize, String)> {
     let text = grid.get_ref();
@@ -276,6 +287,12 @@ grid = """
         assert!(e.message.contains("found none"));
         let wide = "0".repeat(65);
         assert!(error(&GOOD.replace("0011.\n0121.", &format!("{wide}\n{wide}"))).message.contains("at most 64"));
+    }
+
+    #[test]
+    fn par_errors_point_at_the_par() {
+        let e = par_error("t.toml", GOOD, "par 3 is not the optimum 2");
+        assert_eq!(e.to_string(), "t.toml:2:7: par 3 is not the optimum 2");
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod ffi;
 pub mod game;
 pub mod geometry;
+pub mod hint;
 pub mod history;
 pub mod level;
 pub mod level_file;

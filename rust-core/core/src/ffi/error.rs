@@ -28,6 +28,8 @@ pub enum KamiError {
     NothingToUndo,
     /// No undone move to redo.
     NothingToRedo,
+    /// The hint was cancelled, by `cancel_hint` or by a move, undo, redo or restart.
+    HintCancelled,
     /// The viewport is not a finite positive size.
     InvalidViewport { width: f64, height: f64 },
     /// The bytes are not a Kami save.
@@ -60,6 +62,7 @@ impl fmt::Display for KamiError {
             KamiError::GameFinished => MoveError::Finished.fmt(f),
             KamiError::NothingToUndo => MoveError::NothingToUndo.fmt(f),
             KamiError::NothingToRedo => MoveError::NothingToRedo.fmt(f),
+            KamiError::HintCancelled => write!(f, "the hint was cancelled"),
             KamiError::InvalidViewport { width, height } => write!(f, "cannot fit a board into {width} × {height}"),
             KamiError::NotASave => SaveError::NotASave.fmt(f),
             KamiError::WrongSaveKind => SaveError::WrongKind.fmt(f),

@@ -1,19 +1,44 @@
 //! The `Game` object: one level being played.
 
 use super::error::{KamiError, to_u32};
-use super::records::{BoardLayout, FloodTile, GameSnapshot, Turn};
+use super::records::{BoardLayout, FloodTile, GameSnapshot, Hint, Turn};
 use crate::catalogue::Catalogue;
 use crate::geometry::{Fit, Point};
 use crate::history::Move;
-use crate::{game, save};
+use crate::solver::Budget;
+use crate::{game, hint, save};
 use parking_lot::Mutex;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How long a hint may search before it settles for the best move found (then `proven` is false).
+const HINT_TIME: Duration = Duration::from_secs(2);
+/// Memory for a hint's transposition table: with everything else a hint stays well under 64 MiB.
+const HINT_TABLE_BYTES: usize = 16 << 20;
 
 /// A game of one level: send intents (play, undo, redo, restart), pull snapshots to draw.
 /// Safe to use from any thread; each call sees and leaves a consistent game.
 #[derive(uniffi::Object)]
 pub struct Game {
     inner: Mutex<game::Game>,
+    hints: Mutex<Hints>,
+}
+
+/// The hint machinery of a game: the last solution found, and the flag that cancels the search
+/// in flight.
+#[derive(Default)]
+struct Hints {
+    cache: hint::Cache,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Hints {
+    /// Cancels the search in flight; later searches get a fresh flag.
+    fn cancel(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.cancel = Arc::default();
+    }
 }
 
 #[uniffi::export]
@@ -39,6 +64,7 @@ impl Game {
         let colour_u8 =
             u8::try_from(colour).map_err(|_| KamiError::ColourOutOfRange { colour, colours: to_u32(palette) })?;
         let ripple = game.play(Move { tile: tile as usize, colour: colour_u8 })?;
+        self.hints.lock().cancel();
         let flood = ripple.iter().map(|r| FloodTile { tile: to_u32(r.tile), ring: r.ring }).collect();
         Ok(Turn { colour, flood, snapshot: GameSnapshot::from(&*game) })
     }
@@ -47,6 +73,7 @@ impl Game {
     pub fn undo(&self) -> Result<GameSnapshot, KamiError> {
         let mut game = self.inner.lock();
         game.undo()?;
+        self.hints.lock().cancel();
         Ok(GameSnapshot::from(&*game))
     }
 
@@ -54,6 +81,7 @@ impl Game {
     pub fn redo(&self) -> Result<GameSnapshot, KamiError> {
         let mut game = self.inner.lock();
         game.redo()?;
+        self.hints.lock().cancel();
         Ok(GameSnapshot::from(&*game))
     }
 
@@ -61,6 +89,7 @@ impl Game {
     pub fn restart(&self) -> GameSnapshot {
         let mut game = self.inner.lock();
         game.restart();
+        self.hints.lock().cancel();
         GameSnapshot::from(&*game)
     }
 
@@ -85,6 +114,39 @@ impl Game {
         Ok(fit.tile_at(game.board(), Point { x, y }).map(to_u32))
     }
 
+    /// A hint for the position the game is in now: the next move of a shortest way to finish and
+    /// whether par is still reachable. Takes up to a couple of seconds on hard positions, so call
+    /// it off the main thread; the game stays usable meanwhile. Any move, undo, redo or restart
+    /// (or [`Game::cancel_hint`]) cancels it with `HintCancelled`; a hint that finishes anyway
+    /// carries the revision it was computed for, so a stale one is easy to recognise.
+    pub fn hint(&self) -> Result<Hint, KamiError> {
+        let position = hint::Position::of(&self.inner.lock());
+        let (mut cache, cancel) = {
+            let hints = self.hints.lock();
+            (hints.cache.clone(), Arc::clone(&hints.cancel))
+        };
+        let budget = Budget {
+            max_time: Some(HINT_TIME),
+            cancel: Some(Arc::clone(&cancel)),
+            table_bytes: HINT_TABLE_BYTES,
+            ..Budget::default()
+        };
+        let found = hint::hint(&position, &mut cache, &budget);
+        if cancel.load(Ordering::Relaxed) {
+            return Err(KamiError::HintCancelled);
+        }
+        let mut hints = self.hints.lock();
+        if Arc::ptr_eq(&hints.cancel, &cancel) {
+            hints.cache = cache;
+        }
+        Ok(Hint::new(found, &position.board))
+    }
+
+    /// Cancels a hint being computed on another thread.
+    pub fn cancel_hint(&self) {
+        self.hints.lock().cancel();
+    }
+
     /// The whole game as bytes, for [`Game::restore`]. Save after every move and an app kill
     /// loses nothing.
     pub fn save(&self) -> Vec<u8> {
@@ -94,7 +156,7 @@ impl Game {
 
 impl Game {
     fn wrap(game: game::Game) -> Arc<Game> {
-        Arc::new(Game { inner: Mutex::new(game) })
+        Arc::new(Game { inner: Mutex::new(game), hints: Mutex::default() })
     }
 
     /// Runs `f` on the game under its lock.

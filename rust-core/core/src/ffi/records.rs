@@ -2,7 +2,7 @@
 //! free of uniffi.
 
 use super::error::to_u32;
-use crate::{board, game, geometry, level, progress};
+use crate::{board, game, geometry, hint, level, progress};
 
 /// A colour as red, green and blue, 0–255 each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
@@ -237,5 +237,55 @@ pub struct BestResult {
 impl From<progress::Best> for BestResult {
     fn from(b: progress::Best) -> BestResult {
         BestResult { moves: b.moves, grade: b.grade.into() }
+    }
+}
+
+/// The move a hint suggests.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct HintMove {
+    /// The tile to tap.
+    pub tile: u32,
+    /// The palette index to choose.
+    pub colour: u32,
+    /// Every tile of the region that move recolours, to highlight.
+    pub region: Vec<u32>,
+}
+
+/// Advice for the position a game was in.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct Hint {
+    /// The game revision it was computed for: compare with `GameSnapshot.revision`; a hint for
+    /// another revision is stale and must not be shown.
+    pub revision: u64,
+    /// The next move of a shortest way to finish; none when the game is over.
+    pub next: Option<HintMove>,
+    /// Fewest moves that finish from here (the best found, if not `proven`).
+    pub remaining: u32,
+    /// Whether `remaining` is proven to be the fewest.
+    pub proven: bool,
+    /// Whether the level can still be finished within par.
+    pub par_reachable: bool,
+    /// Whether it can still be finished within par + 1.
+    pub ok_reachable: bool,
+    /// Undos that bring the game back to where par is reachable (0 when it is).
+    pub undos_to_recover: u32,
+}
+
+impl Hint {
+    pub(crate) fn new(h: hint::Hint, board: &board::Board) -> Hint {
+        let next = h.next.map(|m| HintMove {
+            tile: to_u32(m.tile),
+            colour: m.colour.into(),
+            region: board.region_rings(m.tile).into_iter().map(|(t, _)| to_u32(t)).collect(),
+        });
+        Hint {
+            revision: h.revision,
+            next,
+            remaining: h.remaining,
+            proven: h.proven,
+            par_reachable: h.par_reachable,
+            ok_reachable: h.ok_reachable,
+            undos_to_recover: h.undos_to_recover,
+        }
     }
 }

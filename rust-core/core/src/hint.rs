@@ -1,0 +1,189 @@
+//! Hints: the next move of a shortest continuation from where the player is, how many moves
+//! remain at best, and whether par is still in reach (and if not, how many undos bring it back).
+
+use crate::board::Board;
+use crate::game::{Game, Status};
+use crate::history::Move;
+use crate::level::Level;
+use crate::solver::{Budget, Solution, solve};
+use std::sync::Arc;
+
+/// Advice for one position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The game revision this hint is for; any other revision makes it stale.
+    pub revision: u64,
+    /// The next move of a shortest continuation; `None` when the game is won or failed.
+    pub next: Option<Move>,
+    /// Fewest moves that finish from here (the best found, if not `proven`).
+    pub remaining: u32,
+    /// Whether `remaining` is proven to be the fewest.
+    pub proven: bool,
+    /// Whether the level can still be finished within par (a perfect grade).
+    pub par_reachable: bool,
+    /// Whether it can still be finished within par + 1 (an ok grade).
+    pub ok_reachable: bool,
+    /// How many undos bring the game back to a position from which par is reachable (0 when it
+    /// is reachable from here).
+    pub undos_to_recover: u32,
+}
+
+/// A game position: its level, the moves played on the way, and the board now.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The level.
+    pub level: Arc<Level>,
+    /// The moves played, oldest first.
+    pub played: Vec<Move>,
+    /// The board after them.
+    pub board: Board,
+    /// Whether the game is won or failed.
+    pub status: Status,
+    /// The game's revision.
+    pub revision: u64,
+}
+
+impl Position {
+    /// The position `game` is in.
+    pub fn of(game: &Game) -> Position {
+        Position {
+            level: Arc::clone(game.level()),
+            played: game.played().collect(),
+            board: game.board().clone(),
+            status: game.status(),
+            revision: game.revision(),
+        }
+    }
+}
+
+/// A shortest continuation already known, so a player who follows it gets the next hint at once
+/// (a tail of a shortest sequence is a shortest sequence from where it starts).
+#[derive(Clone, Debug, Default)]
+pub struct Cache {
+    start: Option<Board>,
+    solution: Option<Solution>,
+}
+
+impl Cache {
+    /// The rest of the cached solution if `board` lies on it.
+    fn follow(&self, board: &Board, palette: usize) -> Option<Solution> {
+        let (start, solution) = (self.start.as_ref()?, self.solution.as_ref()?);
+        let level =
+            Level::new(String::new(), String::new(), u32::MAX, vec![Default::default(); palette], start.clone());
+        let mut game = Game::new(Arc::new(level.ok()?));
+        for (i, &m) in solution.moves.iter().enumerate() {
+            if game.board() == board {
+                let moves = solution.moves[i..].to_vec();
+                let bound = solution.lower_bound.saturating_sub(i as u32);
+                return Some(Solution { lower_bound: bound, moves, ..solution.clone() });
+            }
+            game.play(m).ok()?;
+        }
+        None
+    }
+}
+
+/// The hint for `position`, searching within `budget` and reusing `cache` (which it updates).
+pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
+    let level = &position.level;
+    let palette = level.palette().len();
+    let used = position.played.len() as u32;
+    let solution = cache.follow(&position.board, palette).unwrap_or_else(|| {
+        let fresh = solve(&position.board, palette, budget);
+        *cache = Cache { start: Some(position.board.clone()), solution: Some(fresh.clone()) };
+        fresh
+    });
+    let remaining = solution.moves.len() as u32;
+    let within = |limit: u32| used.saturating_add(remaining) <= limit;
+    let par = level.par();
+    let undos_to_recover = if within(par) { 0 } else { undos_to_recover(position, budget) };
+    Hint {
+        revision: position.revision,
+        next: if position.status.is_finished() { None } else { solution.moves.first().copied() },
+        remaining,
+        proven: solution.optimal,
+        par_reachable: within(par),
+        ok_reachable: within(par.saturating_add(1)),
+        undos_to_recover,
+    }
+}
+
+/// The fewest undos after which par is reachable again. Reachability only grows going back: from
+/// an earlier position, replaying the moves up to a later one and finishing from there is one way
+/// to finish. So the latest position within reach is found by binary search over the history.
+fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
+    let level = &position.level;
+    let par = level.par();
+    let palette = level.palette().len();
+    let board_after = |j: usize| {
+        let mut game = Game::new(Arc::clone(level));
+        for &m in &position.played[..j] {
+            // Replaying moves the game accepted: cannot fail.
+            let _ = game.play(m);
+        }
+        game.board().clone()
+    };
+    let reachable = |j: usize| j as u32 + solve(&board_after(j), palette, budget).moves.len() as u32 <= par;
+    let (mut good, mut bad) = (0, position.played.len());
+    if !reachable(good) {
+        return bad as u32;
+    }
+    while bad - good > 1 {
+        let mid = (good + bad) / 2;
+        if reachable(mid) { good = mid } else { bad = mid }
+    }
+    (position.played.len() - good) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level_file::parse_level;
+
+    /// A strip 0 1 0 1 0 1 0 (squares): par 3, flood from the middle.
+    fn game() -> Game {
+        let source = "name = \"h\"\npar = 3\npalette = [\"#000000\", \"#FFFFFF\", \"#FF0000\"]\ntiling = \"squares\"\ngrid = \"0101010\"\n";
+        Game::new(Arc::new(parse_level("h", "h.toml", source).unwrap()))
+    }
+
+    #[test]
+    fn hints_lead_to_a_perfect_win() {
+        let mut g = game();
+        let mut cache = Cache::default();
+        for left in (1..=3).rev() {
+            let h = hint(&Position::of(&g), &mut cache, &Budget::default());
+            assert_eq!((h.remaining, h.proven, h.par_reachable, h.undos_to_recover), (left, true, true, 0));
+            assert_eq!(h.revision, g.revision());
+            g.play(h.next.unwrap()).unwrap();
+        }
+        assert_eq!(g.status(), Status::Won(crate::game::Grade::Perfect));
+        let h = hint(&Position::of(&g), &mut cache, &Budget::default());
+        assert_eq!((h.next, h.remaining), (None, 0));
+    }
+
+    #[test]
+    fn a_wasted_move_costs_par_and_one_undo_recovers_it() {
+        let mut g = game();
+        // Joining an end to its neighbour leaves a strip of six: one move more than par.
+        g.play(Move { tile: 0, colour: 1 }).unwrap();
+        let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
+        assert_eq!((h.remaining, h.par_reachable, h.ok_reachable, h.undos_to_recover), (3, false, true, 1));
+        // A third colour on the board costs more still.
+        g.play(Move { tile: 0, colour: 2 }).unwrap();
+        let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
+        assert!(!h.par_reachable && !h.ok_reachable, "{h:?}");
+        assert_eq!(h.undos_to_recover, 2);
+    }
+
+    #[test]
+    fn the_cache_follows_the_solution_it_found() {
+        let mut g = game();
+        let mut cache = Cache::default();
+        let first = hint(&Position::of(&g), &mut cache, &Budget::default());
+        g.play(first.next.unwrap()).unwrap();
+        // A budget of one node would not prove anything: the answer comes from the cache.
+        let tiny = Budget { max_nodes: Some(1), ..Budget::default() };
+        let second = hint(&Position::of(&g), &mut cache, &tiny);
+        assert_eq!((second.remaining, second.proven), (2, true));
+    }
+}
