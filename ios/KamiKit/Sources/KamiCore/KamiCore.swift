@@ -624,6 +624,20 @@ fileprivate struct FfiConverterData: FfiConverterRustBuffer {
 public protocol GameProtocol: AnyObject, Sendable {
     
     /**
+     * Cancels a hint being computed on another thread.
+     */
+    func cancelHint() 
+    
+    /**
+     * A hint for the position the game is in now: the next move of a shortest way to finish and
+     * whether par is still reachable. Takes up to a couple of seconds on hard positions, so call
+     * it off the main thread; the game stays usable meanwhile. Any move, undo, redo or restart
+     * (or [`Game::cancel_hint`]) cancels it with `HintCancelled`; a hint that finishes anyway
+     * carries the revision it was computed for, so a stale one is easy to recognise.
+     */
+    func hint() throws  -> Hint
+    
+    /**
      * Every tile's outline for a `width × height` viewport (board fitted and centred).
      * The layout depends only on the level and viewport: cache it until either changes.
      */
@@ -747,6 +761,33 @@ public static func restore(save: Data)throws  -> Game  {
 }
     
 
+    
+    /**
+     * Cancels a hint being computed on another thread.
+     */
+open func cancelHint()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_game_cancel_hint(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * A hint for the position the game is in now: the next move of a shortest way to finish and
+     * whether par is still reachable. Takes up to a couple of seconds on hard positions, so call
+     * it off the main thread; the game stays usable meanwhile. Any move, undo, redo or restart
+     * (or [`Game::cancel_hint`]) cancels it with `HintCancelled`; a hint that finishes anyway
+     * carries the revision it was computed for, so a stale one is easy to recognise.
+     */
+open func hint()throws  -> Hint  {
+    return try  FfiConverterTypeHint_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_game_hint(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
     
     /**
      * Every tile's outline for a `width × height` viewport (board fitted and centred).
@@ -1541,6 +1582,206 @@ public func FfiConverterTypeGameSnapshot_lift(_ buf: RustBuffer) throws -> GameS
 #endif
 public func FfiConverterTypeGameSnapshot_lower(_ value: GameSnapshot) -> RustBuffer {
     return FfiConverterTypeGameSnapshot.lower(value)
+}
+
+
+/**
+ * Advice for the position a game was in.
+ */
+public struct Hint: Equatable, Hashable {
+    /**
+     * The game revision it was computed for: compare with `GameSnapshot.revision`; a hint for
+     * another revision is stale and must not be shown.
+     */
+    public var revision: UInt64
+    /**
+     * The next move of a shortest way to finish; none when the game is over.
+     */
+    public var next: HintMove?
+    /**
+     * Fewest moves that finish from here (the best found, if not `proven`).
+     */
+    public var remaining: UInt32
+    /**
+     * Whether `remaining` is proven to be the fewest.
+     */
+    public var proven: Bool
+    /**
+     * Whether the level can still be finished within par.
+     */
+    public var parReachable: Bool
+    /**
+     * Whether it can still be finished within par + 1.
+     */
+    public var okReachable: Bool
+    /**
+     * Undos that bring the game back to where par is reachable (0 when it is).
+     */
+    public var undosToRecover: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The game revision it was computed for: compare with `GameSnapshot.revision`; a hint for
+         * another revision is stale and must not be shown.
+         */revision: UInt64, 
+        /**
+         * The next move of a shortest way to finish; none when the game is over.
+         */next: HintMove?, 
+        /**
+         * Fewest moves that finish from here (the best found, if not `proven`).
+         */remaining: UInt32, 
+        /**
+         * Whether `remaining` is proven to be the fewest.
+         */proven: Bool, 
+        /**
+         * Whether the level can still be finished within par.
+         */parReachable: Bool, 
+        /**
+         * Whether it can still be finished within par + 1.
+         */okReachable: Bool, 
+        /**
+         * Undos that bring the game back to where par is reachable (0 when it is).
+         */undosToRecover: UInt32) {
+        self.revision = revision
+        self.next = next
+        self.remaining = remaining
+        self.proven = proven
+        self.parReachable = parReachable
+        self.okReachable = okReachable
+        self.undosToRecover = undosToRecover
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Hint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Hint {
+        return
+            try Hint(
+                revision: FfiConverterUInt64.read(from: &buf), 
+                next: FfiConverterOptionTypeHintMove.read(from: &buf), 
+                remaining: FfiConverterUInt32.read(from: &buf), 
+                proven: FfiConverterBool.read(from: &buf), 
+                parReachable: FfiConverterBool.read(from: &buf), 
+                okReachable: FfiConverterBool.read(from: &buf), 
+                undosToRecover: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Hint, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.revision, into: &buf)
+        FfiConverterOptionTypeHintMove.write(value.next, into: &buf)
+        FfiConverterUInt32.write(value.remaining, into: &buf)
+        FfiConverterBool.write(value.proven, into: &buf)
+        FfiConverterBool.write(value.parReachable, into: &buf)
+        FfiConverterBool.write(value.okReachable, into: &buf)
+        FfiConverterUInt32.write(value.undosToRecover, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHint_lift(_ buf: RustBuffer) throws -> Hint {
+    return try FfiConverterTypeHint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHint_lower(_ value: Hint) -> RustBuffer {
+    return FfiConverterTypeHint.lower(value)
+}
+
+
+/**
+ * The move a hint suggests.
+ */
+public struct HintMove: Equatable, Hashable {
+    /**
+     * The tile to tap.
+     */
+    public var tile: UInt32
+    /**
+     * The palette index to choose.
+     */
+    public var colour: UInt32
+    /**
+     * Every tile of the region that move recolours, to highlight.
+     */
+    public var region: [UInt32]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The tile to tap.
+         */tile: UInt32, 
+        /**
+         * The palette index to choose.
+         */colour: UInt32, 
+        /**
+         * Every tile of the region that move recolours, to highlight.
+         */region: [UInt32]) {
+        self.tile = tile
+        self.colour = colour
+        self.region = region
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension HintMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeHintMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> HintMove {
+        return
+            try HintMove(
+                tile: FfiConverterUInt32.read(from: &buf), 
+                colour: FfiConverterUInt32.read(from: &buf), 
+                region: FfiConverterSequenceUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: HintMove, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.tile, into: &buf)
+        FfiConverterUInt32.write(value.colour, into: &buf)
+        FfiConverterSequenceUInt32.write(value.region, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHintMove_lift(_ buf: RustBuffer) throws -> HintMove {
+    return try FfiConverterTypeHintMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeHintMove_lower(_ value: HintMove) -> RustBuffer {
+    return FfiConverterTypeHintMove.lower(value)
 }
 
 
@@ -2505,7 +2746,7 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
     /**
      * A level file is malformed.
      */
-    case InvalidLevel(file: String, line: UInt32, column: UInt32, message: String
+    case InvalidLevel(file: String, line: UInt32, column: UInt32, reason: String
     )
     /**
      * The tile index is not on the board.
@@ -2539,6 +2780,10 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      * No undone move to redo.
      */
     case NothingToRedo
+    /**
+     * The hint was cancelled, by `cancel_hint` or by a move, undo, redo or restart.
+     */
+    case HintCancelled
     /**
      * The viewport is not a finite positive size.
      */
@@ -2618,7 +2863,7 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             file: try FfiConverterString.read(from: &buf), 
             line: try FfiConverterUInt32.read(from: &buf), 
             column: try FfiConverterUInt32.read(from: &buf), 
-            message: try FfiConverterString.read(from: &buf)
+            reason: try FfiConverterString.read(from: &buf)
             )
         case 3: return .TileOutOfRange(
             tile: try FfiConverterUInt32.read(from: &buf), 
@@ -2638,22 +2883,23 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
         case 7: return .GameFinished
         case 8: return .NothingToUndo
         case 9: return .NothingToRedo
-        case 10: return .InvalidViewport(
+        case 10: return .HintCancelled
+        case 11: return .InvalidViewport(
             width: try FfiConverterDouble.read(from: &buf), 
             height: try FfiConverterDouble.read(from: &buf)
             )
-        case 11: return .NotASave
-        case 12: return .WrongSaveKind
-        case 13: return .UnsupportedSaveVersion(
+        case 12: return .NotASave
+        case 13: return .WrongSaveKind
+        case 14: return .UnsupportedSaveVersion(
             found: try FfiConverterUInt32.read(from: &buf), 
             newest: try FfiConverterUInt32.read(from: &buf)
             )
-        case 14: return .TruncatedSave(
+        case 15: return .TruncatedSave(
             expected: try FfiConverterUInt64.read(from: &buf), 
             found: try FfiConverterUInt64.read(from: &buf)
             )
-        case 15: return .CorruptSave
-        case 16: return .InvalidSave(
+        case 16: return .CorruptSave
+        case 17: return .InvalidSave(
             reason: try FfiConverterString.read(from: &buf)
             )
 
@@ -2673,12 +2919,12 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             FfiConverterString.write(id, into: &buf)
             
         
-        case let .InvalidLevel(file,line,column,message):
+        case let .InvalidLevel(file,line,column,reason):
             writeInt(&buf, Int32(2))
             FfiConverterString.write(file, into: &buf)
             FfiConverterUInt32.write(line, into: &buf)
             FfiConverterUInt32.write(column, into: &buf)
-            FfiConverterString.write(message, into: &buf)
+            FfiConverterString.write(reason, into: &buf)
             
         
         case let .TileOutOfRange(tile,tiles):
@@ -2716,38 +2962,42 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             writeInt(&buf, Int32(9))
         
         
-        case let .InvalidViewport(width,height):
+        case .HintCancelled:
             writeInt(&buf, Int32(10))
+        
+        
+        case let .InvalidViewport(width,height):
+            writeInt(&buf, Int32(11))
             FfiConverterDouble.write(width, into: &buf)
             FfiConverterDouble.write(height, into: &buf)
             
         
         case .NotASave:
-            writeInt(&buf, Int32(11))
-        
-        
-        case .WrongSaveKind:
             writeInt(&buf, Int32(12))
         
         
-        case let .UnsupportedSaveVersion(found,newest):
+        case .WrongSaveKind:
             writeInt(&buf, Int32(13))
+        
+        
+        case let .UnsupportedSaveVersion(found,newest):
+            writeInt(&buf, Int32(14))
             FfiConverterUInt32.write(found, into: &buf)
             FfiConverterUInt32.write(newest, into: &buf)
             
         
         case let .TruncatedSave(expected,found):
-            writeInt(&buf, Int32(14))
+            writeInt(&buf, Int32(15))
             FfiConverterUInt64.write(expected, into: &buf)
             FfiConverterUInt64.write(found, into: &buf)
             
         
         case .CorruptSave:
-            writeInt(&buf, Int32(15))
+            writeInt(&buf, Int32(16))
         
         
         case let .InvalidSave(reason):
-            writeInt(&buf, Int32(16))
+            writeInt(&buf, Int32(17))
             FfiConverterString.write(reason, into: &buf)
             
         }
@@ -2889,6 +3139,55 @@ fileprivate struct FfiConverterOptionTypeBestResult: FfiConverterRustBuffer {
         case 1: return try FfiConverterTypeBestResult.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeHintMove: FfiConverterRustBuffer {
+    typealias SwiftType = HintMove?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeHintMove.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeHintMove.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
+    typealias SwiftType = [UInt32]
+
+    public static func write(_ value: [UInt32], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterUInt32.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [UInt32] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [UInt32]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterUInt32.read(from: &buf))
+        }
+        return seq
     }
 }
 
@@ -3155,6 +3454,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_playerprogress_save() != 44253) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_game_cancel_hint() != 48207) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_game_hint() != 482) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_game_layout() != 27790) {

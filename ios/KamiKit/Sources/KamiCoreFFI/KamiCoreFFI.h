@@ -304,6 +304,16 @@ uint64_t uniffi_kami_core_fn_constructor_game_new(RustBuffer level_id, RustCallS
 uint64_t uniffi_kami_core_fn_constructor_game_restore(RustBuffer save, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_GAME_CANCEL_HINT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_GAME_CANCEL_HINT
+void uniffi_kami_core_fn_method_game_cancel_hint(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_GAME_HINT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_GAME_HINT
+RustBuffer uniffi_kami_core_fn_method_game_hint(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_GAME_LAYOUT
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_GAME_LAYOUT
 RustBuffer uniffi_kami_core_fn_method_game_layout(uint64_t ptr, double width, double height, RustCallStatus *_Nonnull out_status
@@ -642,6 +652,18 @@ uint16_t uniffi_kami_core_checksum_method_playerprogress_record(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PLAYERPROGRESS_SAVE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PLAYERPROGRESS_SAVE
 uint16_t uniffi_kami_core_checksum_method_playerprogress_save(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_CANCEL_HINT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_CANCEL_HINT
+uint16_t uniffi_kami_core_checksum_method_game_cancel_hint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_HINT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_HINT
+uint16_t uniffi_kami_core_checksum_method_game_hint(void
     
 );
 #endif

@@ -685,6 +685,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_kami_core_checksum_method_playerprogress_save(
     ): Int
+    external fun uniffi_kami_core_checksum_method_game_cancel_hint(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_game_hint(
+    ): Int
     external fun uniffi_kami_core_checksum_method_game_layout(
     ): Int
     external fun uniffi_kami_core_checksum_method_game_play(
@@ -753,6 +757,10 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_kami_core_fn_constructor_game_restore(`save`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_kami_core_fn_method_game_cancel_hint(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_method_game_hint(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_game_layout(`ptr`: Long,`width`: Double,`height`: Double,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_game_play(`ptr`: Long,`tile`: Int,`colour`: Int,uniffi_out_err: UniffiRustCallStatus, 
@@ -905,6 +913,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_playerprogress_save() and 0xFFFF) != 44253) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_game_cancel_hint() and 0xFFFF) != 48207) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_game_hint() and 0xFFFF) != 482) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_game_layout() and 0xFFFF) != 27790) {
@@ -1398,6 +1412,20 @@ public object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
 public interface GameInterface {
     
     /**
+     * Cancels a hint being computed on another thread.
+     */
+    fun `cancelHint`()
+    
+    /**
+     * A hint for the position the game is in now: the next move of a shortest way to finish and
+     * whether par is still reachable. Takes up to a couple of seconds on hard positions, so call
+     * it off the main thread; the game stays usable meanwhile. Any move, undo, redo or restart
+     * (or [`Game::cancel_hint`]) cancels it with `HintCancelled`; a hint that finishes anyway
+     * carries the revision it was computed for, so a stale one is easy to recognise.
+     */
+    fun `hint`(): Hint
+    
+    /**
      * Every tile's outline for a `width × height` viewport (board fitted and centred).
      * The layout depends only on the level and viewport: cache it until either changes.
      */
@@ -1559,6 +1587,42 @@ open class Game: Disposable, AutoCloseable, GameInterface
             UniffiLib.uniffi_kami_core_fn_clone_game(handle, status)
         }
     }
+
+    
+    /**
+     * Cancels a hint being computed on another thread.
+     */override fun `cancelHint`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_game_cancel_hint(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+    /**
+     * A hint for the position the game is in now: the next move of a shortest way to finish and
+     * whether par is still reachable. Takes up to a couple of seconds on hard positions, so call
+     * it off the main thread; the game stays usable meanwhile. Any move, undo, redo or restart
+     * (or [`Game::cancel_hint`]) cancels it with `HintCancelled`; a hint that finishes anyway
+     * carries the revision it was computed for, so a stale one is easy to recognise.
+     */
+    @Throws(KamiException::class)override fun `hint`(): Hint {
+            return FfiConverterTypeHint.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_game_hint(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
 
     
     /**
@@ -2432,6 +2496,149 @@ public object FfiConverterTypeGameSnapshot: FfiConverterRustBuffer<GameSnapshot>
 
 
 /**
+ * Advice for the position a game was in.
+ */
+data class Hint (
+    /**
+     * The game revision it was computed for: compare with `GameSnapshot.revision`; a hint for
+     * another revision is stale and must not be shown.
+     */
+    var `revision`: kotlin.ULong
+    , 
+    /**
+     * The next move of a shortest way to finish; none when the game is over.
+     */
+    var `next`: HintMove?
+    , 
+    /**
+     * Fewest moves that finish from here (the best found, if not `proven`).
+     */
+    var `remaining`: kotlin.UInt
+    , 
+    /**
+     * Whether `remaining` is proven to be the fewest.
+     */
+    var `proven`: kotlin.Boolean
+    , 
+    /**
+     * Whether the level can still be finished within par.
+     */
+    var `parReachable`: kotlin.Boolean
+    , 
+    /**
+     * Whether it can still be finished within par + 1.
+     */
+    var `okReachable`: kotlin.Boolean
+    , 
+    /**
+     * Undos that bring the game back to where par is reachable (0 when it is).
+     */
+    var `undosToRecover`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeHint: FfiConverterRustBuffer<Hint> {
+    override fun read(buf: ByteBuffer): Hint {
+        return Hint(
+            FfiConverterULong.read(buf),
+            FfiConverterOptionalTypeHintMove.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Hint) = (
+            FfiConverterULong.allocationSize(value.`revision`) +
+            FfiConverterOptionalTypeHintMove.allocationSize(value.`next`) +
+            FfiConverterUInt.allocationSize(value.`remaining`) +
+            FfiConverterBoolean.allocationSize(value.`proven`) +
+            FfiConverterBoolean.allocationSize(value.`parReachable`) +
+            FfiConverterBoolean.allocationSize(value.`okReachable`) +
+            FfiConverterUInt.allocationSize(value.`undosToRecover`)
+    )
+
+    override fun write(value: Hint, buf: ByteBuffer) {
+            FfiConverterULong.write(value.`revision`, buf)
+            FfiConverterOptionalTypeHintMove.write(value.`next`, buf)
+            FfiConverterUInt.write(value.`remaining`, buf)
+            FfiConverterBoolean.write(value.`proven`, buf)
+            FfiConverterBoolean.write(value.`parReachable`, buf)
+            FfiConverterBoolean.write(value.`okReachable`, buf)
+            FfiConverterUInt.write(value.`undosToRecover`, buf)
+    }
+}
+
+
+
+/**
+ * The move a hint suggests.
+ */
+data class HintMove (
+    /**
+     * The tile to tap.
+     */
+    var `tile`: kotlin.UInt
+    , 
+    /**
+     * The palette index to choose.
+     */
+    var `colour`: kotlin.UInt
+    , 
+    /**
+     * Every tile of the region that move recolours, to highlight.
+     */
+    var `region`: List<kotlin.UInt>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeHintMove: FfiConverterRustBuffer<HintMove> {
+    override fun read(buf: ByteBuffer): HintMove {
+        return HintMove(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterSequenceUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: HintMove) = (
+            FfiConverterUInt.allocationSize(value.`tile`) +
+            FfiConverterUInt.allocationSize(value.`colour`) +
+            FfiConverterSequenceUInt.allocationSize(value.`region`)
+    )
+
+    override fun write(value: HintMove, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`tile`, buf)
+            FfiConverterUInt.write(value.`colour`, buf)
+            FfiConverterSequenceUInt.write(value.`region`, buf)
+    }
+}
+
+
+
+/**
  * What a level-select screen shows about a level.
  */
 data class LevelInfo (
@@ -3238,6 +3445,15 @@ sealed class KamiException: kotlin.Exception() {
     }
     
     /**
+     * The hint was cancelled, by `cancel_hint` or by a move, undo, redo or restart.
+     */
+    class HintCancelled(
+        ) : KamiException() {
+        override val message
+            get() = ""
+    }
+    
+    /**
      * The viewport is not a finite positive size.
      */
     class InvalidViewport(
@@ -3369,22 +3585,23 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
             7 -> KamiException.GameFinished()
             8 -> KamiException.NothingToUndo()
             9 -> KamiException.NothingToRedo()
-            10 -> KamiException.InvalidViewport(
+            10 -> KamiException.HintCancelled()
+            11 -> KamiException.InvalidViewport(
                 FfiConverterDouble.read(buf),
                 FfiConverterDouble.read(buf),
                 )
-            11 -> KamiException.NotASave()
-            12 -> KamiException.WrongSaveKind()
-            13 -> KamiException.UnsupportedSaveVersion(
+            12 -> KamiException.NotASave()
+            13 -> KamiException.WrongSaveKind()
+            14 -> KamiException.UnsupportedSaveVersion(
                 FfiConverterUInt.read(buf),
                 FfiConverterUInt.read(buf),
                 )
-            14 -> KamiException.TruncatedSave(
+            15 -> KamiException.TruncatedSave(
                 FfiConverterULong.read(buf),
                 FfiConverterULong.read(buf),
                 )
-            15 -> KamiException.CorruptSave()
-            16 -> KamiException.InvalidSave(
+            16 -> KamiException.CorruptSave()
+            17 -> KamiException.InvalidSave(
                 FfiConverterString.read(buf),
                 )
             else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
@@ -3438,6 +3655,10 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 4UL
             )
             is KamiException.NothingToRedo -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+            )
+            is KamiException.HintCancelled -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
             )
@@ -3529,38 +3750,42 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 buf.putInt(9)
                 Unit
             }
-            is KamiException.InvalidViewport -> {
+            is KamiException.HintCancelled -> {
                 buf.putInt(10)
+                Unit
+            }
+            is KamiException.InvalidViewport -> {
+                buf.putInt(11)
                 FfiConverterDouble.write(value.`width`, buf)
                 FfiConverterDouble.write(value.`height`, buf)
                 Unit
             }
             is KamiException.NotASave -> {
-                buf.putInt(11)
-                Unit
-            }
-            is KamiException.WrongSaveKind -> {
                 buf.putInt(12)
                 Unit
             }
-            is KamiException.UnsupportedSaveVersion -> {
+            is KamiException.WrongSaveKind -> {
                 buf.putInt(13)
+                Unit
+            }
+            is KamiException.UnsupportedSaveVersion -> {
+                buf.putInt(14)
                 FfiConverterUInt.write(value.`found`, buf)
                 FfiConverterUInt.write(value.`newest`, buf)
                 Unit
             }
             is KamiException.TruncatedSave -> {
-                buf.putInt(14)
+                buf.putInt(15)
                 FfiConverterULong.write(value.`expected`, buf)
                 FfiConverterULong.write(value.`found`, buf)
                 Unit
             }
             is KamiException.CorruptSave -> {
-                buf.putInt(15)
+                buf.putInt(16)
                 Unit
             }
             is KamiException.InvalidSave -> {
-                buf.putInt(16)
+                buf.putInt(17)
                 FfiConverterString.write(value.`reason`, buf)
                 Unit
             }
@@ -3672,6 +3897,66 @@ public object FfiConverterOptionalTypeBestResult: FfiConverterRustBuffer<BestRes
         } else {
             buf.put(1)
             FfiConverterTypeBestResult.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeHintMove: FfiConverterRustBuffer<HintMove?> {
+    override fun read(buf: ByteBuffer): HintMove? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeHintMove.read(buf)
+    }
+
+    override fun allocationSize(value: HintMove?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeHintMove.allocationSize(value)
+        }
+    }
+
+    override fun write(value: HintMove?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeHintMove.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>> {
+    override fun read(buf: ByteBuffer): List<kotlin.UInt> {
+        val len = buf.getInt()
+        return List<kotlin.UInt>(len) {
+            FfiConverterUInt.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<kotlin.UInt>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterUInt.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.UInt>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterUInt.write(it, buf)
         }
     }
 }
