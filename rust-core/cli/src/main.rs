@@ -2,6 +2,7 @@
 
 mod args;
 mod check;
+mod generate;
 mod play;
 mod render;
 mod solve;
@@ -13,7 +14,11 @@ usage: kami [COMMAND] [ARGS]
 
 commands:
   play [LEVEL]                   play in the terminal (the default); without LEVEL, pick one
+                                 [--daily YYYY-MM-DD] plays that day's puzzle
   render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
+  generate                       a generated level file [--seed N] [--colours K] [--par A-B]
+                                 [--symmetry none|left-right|top-bottom|rotational] [--holes]
+                                 [--name NAME] [--daily YYYY-MM-DD] [--out FILE.toml]
   check DIR                      validate every pack and level under DIR and prove each par [--time S]
   solve LEVEL                    a shortest solution [--json] [--time SECONDS, 0 = no limit]
   hint LEVEL --played MOVES      the hint after MOVES, written row,col,colour;row,col,colour [--json]
@@ -27,6 +32,7 @@ fn main() -> ExitCode {
         "play" => play::run(words),
         "render" => render::run(words),
         "check" => check::run(words),
+        "generate" => generate::run(words),
         "solve" => solve::run_solve(words),
         "hint" => solve::run_hint(words),
         "help" | "-h" | "--help" => {

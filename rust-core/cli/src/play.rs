@@ -25,8 +25,13 @@ use terminal::Terminal;
 
 /// Runs the command.
 pub fn run(words: Vec<String>) -> Result<(), String> {
-    let names = Args::new(words).positional(1)?;
-    let level = names.first().map(|name| load_level(name)).transpose()?;
+    let mut args = Args::new(words);
+    let daily = args.option("--daily")?;
+    let names = args.positional(1)?;
+    let level = match daily {
+        Some(date) => Some(crate::generate::daily_level(&date)?.level),
+        None => names.first().map(|name| load_level(name)).transpose()?,
+    };
     let mut app = App::new(Catalogue::shipped(), level);
     let mut terminal = Terminal::enter().map_err(|e| format!("play needs an interactive terminal: {e}"))?;
     play(&mut app, &mut terminal).map_err(|e| format!("terminal: {e}"))

@@ -110,6 +110,37 @@ pub fn parse_level(id: &str, file: &str, source: &str) -> Result<Level, FileErro
     })
 }
 
+/// Writes `level` in the level file format (the inverse of [`parse_level`]).
+pub fn write_level(level: &Level) -> String {
+    let board = level.board();
+    let quoted = |text: &str| {
+        let mut out = String::from('"');
+        for ch in text.chars() {
+            match ch {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    };
+    let palette: Vec<String> = level.palette().iter().map(|c| format!("\"{c}\"")).collect();
+    let mut out =
+        format!("name = {}\npar = {}\npalette = [{}]\n", quoted(level.name()), level.par(), palette.join(", "));
+    if board.tiling() == Tiling::Squares {
+        out.push_str("tiling = \"squares\"\n");
+    }
+    out.push_str("grid = \"\"\"\n");
+    for row in board.cells().chunks(board.cols()) {
+        out.extend(row.iter().map(|c| c.map_or('.', |c| char::from(b'0' + c))));
+        out.push('\n');
+    }
+    out.push_str("\"\"\"\n");
+    out
+}
+
 /// An error about a level file's `par` value, placed at that value (at the file's start if the
 /// file has no readable `par`).
 pub fn par_error(file: &str, source: &str, message: impl Into<String>) -> FileError {
@@ -287,6 +318,17 @@ grid = """
         assert!(e.message.contains("found none"));
         let wide = "0".repeat(65);
         assert!(error(&GOOD.replace("0011.\n0121.", &format!("{wide}\n{wide}"))).message.contains("at most 64"));
+    }
+
+    #[test]
+    fn written_levels_read_back_the_same() {
+        let level = parse_level("a", "a.toml", GOOD).unwrap();
+        assert_eq!(parse_level("a", "b.toml", &write_level(&level)), Ok(level));
+        let odd =
+            GOOD.replace("First light", "Quote \\\" and \\\\ and tab\\t").replace("grid", "tiling = \"squares\"\ngrid");
+        let level = parse_level("a", "a.toml", &odd).unwrap();
+        assert_eq!(level.name(), "Quote \" and \\ and tab\t");
+        assert_eq!(parse_level("a", "b.toml", &write_level(&level)), Ok(level));
     }
 
     #[test]

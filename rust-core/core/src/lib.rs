@@ -5,14 +5,17 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod daily;
 pub mod ffi;
 pub mod game;
+pub mod generator;
 pub mod geometry;
 pub mod hint;
 pub mod history;
 pub mod level;
 pub mod level_file;
 pub mod progress;
+pub mod random;
 pub mod save;
 pub mod solver;
 

@@ -2330,6 +2330,194 @@ public func FfiConverterTypePoint_lower(_ value: Point) -> RustBuffer {
 
 
 /**
+ * A made puzzle: a fresh game of it and how hard it is.
+ */
+public struct Puzzle {
+    /**
+     * A fresh game of the puzzle.
+     */
+    public var game: Game
+    /**
+     * Difficulty from 1 to 10.
+     */
+    public var difficulty: Double
+    /**
+     * Different first moves a player can make.
+     */
+    public var firstMoves: UInt32
+    /**
+     * First moves that may still lead to par.
+     */
+    public var promisingFirstMoves: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * A fresh game of the puzzle.
+         */game: Game, 
+        /**
+         * Difficulty from 1 to 10.
+         */difficulty: Double, 
+        /**
+         * Different first moves a player can make.
+         */firstMoves: UInt32, 
+        /**
+         * First moves that may still lead to par.
+         */promisingFirstMoves: UInt32) {
+        self.game = game
+        self.difficulty = difficulty
+        self.firstMoves = firstMoves
+        self.promisingFirstMoves = promisingFirstMoves
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Puzzle: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzle: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Puzzle {
+        return
+            try Puzzle(
+                game: FfiConverterTypeGame.read(from: &buf), 
+                difficulty: FfiConverterDouble.read(from: &buf), 
+                firstMoves: FfiConverterUInt32.read(from: &buf), 
+                promisingFirstMoves: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Puzzle, into buf: inout [UInt8]) {
+        FfiConverterTypeGame.write(value.game, into: &buf)
+        FfiConverterDouble.write(value.difficulty, into: &buf)
+        FfiConverterUInt32.write(value.firstMoves, into: &buf)
+        FfiConverterUInt32.write(value.promisingFirstMoves, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzle_lift(_ buf: RustBuffer) throws -> Puzzle {
+    return try FfiConverterTypePuzzle.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzle_lower(_ value: Puzzle) -> RustBuffer {
+    return FfiConverterTypePuzzle.lower(value)
+}
+
+
+/**
+ * What to generate on the KAMI 2 board (29 × 10 triangles).
+ */
+public struct PuzzleSpec: Equatable, Hashable {
+    /**
+     * Palette size, 2–6.
+     */
+    public var colours: UInt32
+    /**
+     * Fewest par wanted.
+     */
+    public var minPar: UInt32
+    /**
+     * Most par wanted.
+     */
+    public var maxPar: UInt32
+    /**
+     * Board symmetry.
+     */
+    public var symmetry: Symmetry
+    /**
+     * Whether to cut holes.
+     */
+    public var holes: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Palette size, 2–6.
+         */colours: UInt32, 
+        /**
+         * Fewest par wanted.
+         */minPar: UInt32, 
+        /**
+         * Most par wanted.
+         */maxPar: UInt32, 
+        /**
+         * Board symmetry.
+         */symmetry: Symmetry, 
+        /**
+         * Whether to cut holes.
+         */holes: Bool) {
+        self.colours = colours
+        self.minPar = minPar
+        self.maxPar = maxPar
+        self.symmetry = symmetry
+        self.holes = holes
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleSpec: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleSpec: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleSpec {
+        return
+            try PuzzleSpec(
+                colours: FfiConverterUInt32.read(from: &buf), 
+                minPar: FfiConverterUInt32.read(from: &buf), 
+                maxPar: FfiConverterUInt32.read(from: &buf), 
+                symmetry: FfiConverterTypeSymmetry.read(from: &buf), 
+                holes: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleSpec, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.colours, into: &buf)
+        FfiConverterUInt32.write(value.minPar, into: &buf)
+        FfiConverterUInt32.write(value.maxPar, into: &buf)
+        FfiConverterTypeSymmetry.write(value.symmetry, into: &buf)
+        FfiConverterBool.write(value.holes, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleSpec_lift(_ buf: RustBuffer) throws -> PuzzleSpec {
+    return try FfiConverterTypePuzzleSpec.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleSpec_lower(_ value: PuzzleSpec) -> RustBuffer {
+    return FfiConverterTypePuzzleSpec.lower(value)
+}
+
+
+/**
  * A colour as red, green and blue, 0–255 each.
  */
 public struct Rgb: Equatable, Hashable {
@@ -2785,6 +2973,16 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      */
     case HintCancelled
     /**
+     * No such calendar date.
+     */
+    case InvalidDate(year: UInt32, month: UInt32, day: UInt32
+    )
+    /**
+     * The generator could not make a level for the request.
+     */
+    case GenerationFailed(reason: String
+    )
+    /**
      * The viewport is not a finite positive size.
      */
     case InvalidViewport(width: Double, height: Double
@@ -2884,22 +3082,30 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
         case 8: return .NothingToUndo
         case 9: return .NothingToRedo
         case 10: return .HintCancelled
-        case 11: return .InvalidViewport(
+        case 11: return .InvalidDate(
+            year: try FfiConverterUInt32.read(from: &buf), 
+            month: try FfiConverterUInt32.read(from: &buf), 
+            day: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 12: return .GenerationFailed(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+        case 13: return .InvalidViewport(
             width: try FfiConverterDouble.read(from: &buf), 
             height: try FfiConverterDouble.read(from: &buf)
             )
-        case 12: return .NotASave
-        case 13: return .WrongSaveKind
-        case 14: return .UnsupportedSaveVersion(
+        case 14: return .NotASave
+        case 15: return .WrongSaveKind
+        case 16: return .UnsupportedSaveVersion(
             found: try FfiConverterUInt32.read(from: &buf), 
             newest: try FfiConverterUInt32.read(from: &buf)
             )
-        case 15: return .TruncatedSave(
+        case 17: return .TruncatedSave(
             expected: try FfiConverterUInt64.read(from: &buf), 
             found: try FfiConverterUInt64.read(from: &buf)
             )
-        case 16: return .CorruptSave
-        case 17: return .InvalidSave(
+        case 18: return .CorruptSave
+        case 19: return .InvalidSave(
             reason: try FfiConverterString.read(from: &buf)
             )
 
@@ -2966,38 +3172,50 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             writeInt(&buf, Int32(10))
         
         
-        case let .InvalidViewport(width,height):
+        case let .InvalidDate(year,month,day):
             writeInt(&buf, Int32(11))
+            FfiConverterUInt32.write(year, into: &buf)
+            FfiConverterUInt32.write(month, into: &buf)
+            FfiConverterUInt32.write(day, into: &buf)
+            
+        
+        case let .GenerationFailed(reason):
+            writeInt(&buf, Int32(12))
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .InvalidViewport(width,height):
+            writeInt(&buf, Int32(13))
             FfiConverterDouble.write(width, into: &buf)
             FfiConverterDouble.write(height, into: &buf)
             
         
         case .NotASave:
-            writeInt(&buf, Int32(12))
+            writeInt(&buf, Int32(14))
         
         
         case .WrongSaveKind:
-            writeInt(&buf, Int32(13))
+            writeInt(&buf, Int32(15))
         
         
         case let .UnsupportedSaveVersion(found,newest):
-            writeInt(&buf, Int32(14))
+            writeInt(&buf, Int32(16))
             FfiConverterUInt32.write(found, into: &buf)
             FfiConverterUInt32.write(newest, into: &buf)
             
         
         case let .TruncatedSave(expected,found):
-            writeInt(&buf, Int32(15))
+            writeInt(&buf, Int32(17))
             FfiConverterUInt64.write(expected, into: &buf)
             FfiConverterUInt64.write(found, into: &buf)
             
         
         case .CorruptSave:
-            writeInt(&buf, Int32(16))
+            writeInt(&buf, Int32(18))
         
         
         case let .InvalidSave(reason):
-            writeInt(&buf, Int32(17))
+            writeInt(&buf, Int32(19))
             FfiConverterString.write(reason, into: &buf)
             
         }
@@ -3018,6 +3236,101 @@ public func FfiConverterTypeKamiError_lift(_ buf: RustBuffer) throws -> KamiErro
 public func FfiConverterTypeKamiError_lower(_ value: KamiError) -> RustBuffer {
     return FfiConverterTypeKamiError.lower(value)
 }
+
+
+/**
+ * A symmetry for generated boards.
+ */
+
+public enum Symmetry: Equatable, Hashable {
+    
+    /**
+     * None.
+     */
+    case none
+    /**
+     * Mirrored left to right.
+     */
+    case leftRight
+    /**
+     * Mirrored top to bottom.
+     */
+    case topBottom
+    /**
+     * Turned half a circle.
+     */
+    case rotational
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Symmetry: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSymmetry: FfiConverterRustBuffer {
+    typealias SwiftType = Symmetry
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Symmetry {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .none
+        
+        case 2: return .leftRight
+        
+        case 3: return .topBottom
+        
+        case 4: return .rotational
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Symmetry, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .none:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .leftRight:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .topBottom:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .rotational:
+            writeInt(&buf, Int32(4))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSymmetry_lift(_ buf: RustBuffer) throws -> Symmetry {
+    return try FfiConverterTypeSymmetry.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSymmetry_lower(_ value: Symmetry) -> RustBuffer {
+    return FfiConverterTypeSymmetry.lower(value)
+}
+
 
 
 /**
@@ -3425,6 +3738,32 @@ public func packs() -> [PackInfo]  {
     )
 })
 }
+/**
+ * Today's puzzle, the same for everyone on that date: easy on Monday, hardest on Sunday.
+ * Level id `daily/YYYY-MM-DD`, so `PlayerProgress.record` keeps its best result.
+ */
+public func dailyPuzzle(year: UInt32, month: UInt32, day: UInt32)throws  -> Puzzle  {
+    return try  FfiConverterTypePuzzle_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_daily_puzzle(
+        FfiConverterUInt32.lower(year),
+        FfiConverterUInt32.lower(month),
+        FfiConverterUInt32.lower(day),uniffiCallStatus
+    )
+})
+}
+/**
+ * A generated puzzle: the same `seed` and `spec` give the same level on every device.
+ */
+public func generatePuzzle(seed: UInt64, spec: PuzzleSpec)throws  -> Puzzle  {
+    return try  FfiConverterTypePuzzle_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_generate_puzzle(
+        FfiConverterUInt64.lower(seed),
+        FfiConverterTypePuzzleSpec_lower(spec),uniffiCallStatus
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -3442,6 +3781,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.contractVersionMismatch
     }
     if (uniffi_kami_core_checksum_func_packs() != 26671) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_func_daily_puzzle() != 28298) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_func_generate_puzzle() != 349) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_playerprogress_best() != 52393) {

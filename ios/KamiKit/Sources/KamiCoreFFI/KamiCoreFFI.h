@@ -365,6 +365,16 @@ RustBuffer uniffi_kami_core_fn_func_packs(RustCallStatus *_Nonnull out_status
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_DAILY_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_DAILY_PUZZLE
+RustBuffer uniffi_kami_core_fn_func_daily_puzzle(uint32_t year, uint32_t month, uint32_t day, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_GENERATE_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_GENERATE_PUZZLE
+RustBuffer uniffi_kami_core_fn_func_generate_puzzle(uint64_t seed, RustBuffer spec, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_FFI_KAMI_CORE_RUSTBUFFER_ALLOC
 #define UNIFFI_FFIDEF_FFI_KAMI_CORE_RUSTBUFFER_ALLOC
 RustBuffer ffi_kami_core_rustbuffer_alloc(uint64_t size, RustCallStatus *_Nonnull out_status
@@ -628,6 +638,18 @@ void ffi_kami_core_rust_future_complete_void(uint64_t handle, RustCallStatus *_N
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_PACKS
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_PACKS
 uint16_t uniffi_kami_core_checksum_func_packs(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_DAILY_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_DAILY_PUZZLE
+uint16_t uniffi_kami_core_checksum_func_daily_puzzle(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_GENERATE_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_GENERATE_PUZZLE
+uint16_t uniffi_kami_core_checksum_func_generate_puzzle(void
     
 );
 #endif

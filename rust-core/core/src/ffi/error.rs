@@ -30,6 +30,10 @@ pub enum KamiError {
     NothingToRedo,
     /// The hint was cancelled, by `cancel_hint` or by a move, undo, redo or restart.
     HintCancelled,
+    /// No such calendar date.
+    InvalidDate { year: u32, month: u32, day: u32 },
+    /// The generator could not make a level for the request.
+    GenerationFailed { reason: String },
     /// The viewport is not a finite positive size.
     InvalidViewport { width: f64, height: f64 },
     /// The bytes are not a Kami save.
@@ -63,6 +67,8 @@ impl fmt::Display for KamiError {
             KamiError::NothingToUndo => MoveError::NothingToUndo.fmt(f),
             KamiError::NothingToRedo => MoveError::NothingToRedo.fmt(f),
             KamiError::HintCancelled => write!(f, "the hint was cancelled"),
+            KamiError::InvalidDate { year, month, day } => write!(f, "{year:04}-{month:02}-{day:02} is not a date"),
+            KamiError::GenerationFailed { reason } => write!(f, "{reason}"),
             KamiError::InvalidViewport { width, height } => write!(f, "cannot fit a board into {width} × {height}"),
             KamiError::NotASave => SaveError::NotASave.fmt(f),
             KamiError::WrongSaveKind => SaveError::WrongKind.fmt(f),

@@ -155,6 +155,11 @@ impl Game {
 }
 
 impl Game {
+    /// A fresh game of `level` (one not in the catalogue: a daily or generated puzzle).
+    pub(crate) fn from_level(level: Arc<crate::level::Level>) -> Arc<Game> {
+        Game::wrap(game::Game::new(level))
+    }
+
     fn wrap(game: game::Game) -> Arc<Game> {
         Arc::new(Game { inner: Mutex::new(game), hints: Mutex::default() })
     }

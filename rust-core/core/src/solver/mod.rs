@@ -204,6 +204,29 @@ impl Island {
     }
 }
 
+/// A lower bound on the moves `board` needs, without searching: per island the larger of its
+/// colour bound and its radius, islands of one region costing one unless they have the final
+/// colour, combined over the best final colour.
+pub fn lower_bound(board: &Board, colours: usize) -> u32 {
+    let graph = RegionGraph::new(board);
+    let bounds: Vec<(u32, Option<Colour>)> = graph
+        .islands
+        .iter()
+        .map(|regions| match regions[..] {
+            [single] => (0, Some(graph.colour[single])),
+            _ => {
+                let mut pos = Position::new(&graph, regions, regions.len() <= MAX_SEARCHED_REGIONS);
+                let radius = if regions.len() <= MAX_SEARCHED_REGIONS { pos.radius() } else { pos.radius_floor() };
+                (pos.colour_bound(Target::Any).max(radius), None)
+            }
+        })
+        .collect();
+    (0..colours as Colour)
+        .map(|d| bounds.iter().map(|&(b, single)| b + u32::from(single.is_some_and(|c| c != d))).sum())
+        .min()
+        .unwrap_or(0)
+}
+
 /// Solves `board` (palette of `colours`) within `budget`.
 pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     let graph = RegionGraph::new(board);

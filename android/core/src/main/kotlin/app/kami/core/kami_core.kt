@@ -677,6 +677,10 @@ internal object IntegrityCheckingUniffiLib {
     internal fun ensureInitialized() = Unit
     external fun uniffi_kami_core_checksum_func_packs(
     ): Int
+    external fun uniffi_kami_core_checksum_func_daily_puzzle(
+    ): Int
+    external fun uniffi_kami_core_checksum_func_generate_puzzle(
+    ): Int
     external fun uniffi_kami_core_checksum_method_playerprogress_best(
     ): Int
     external fun uniffi_kami_core_checksum_method_playerprogress_packs(
@@ -780,6 +784,10 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(`ptr`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_func_packs(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_func_daily_puzzle(`year`: Int,`month`: Int,`day`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_func_generate_puzzle(`seed`: Long,`spec`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_kami_core_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -901,6 +909,12 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_kami_core_checksum_func_packs() and 0xFFFF) != 26671) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_func_daily_puzzle() and 0xFFFF) != 28298) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_func_generate_puzzle() and 0xFFFF) != 349) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_playerprogress_best() and 0xFFFF) != 52393) {
@@ -3025,6 +3039,151 @@ public object FfiConverterTypePoint: FfiConverterRustBuffer<Point> {
 
 
 /**
+ * A made puzzle: a fresh game of it and how hard it is.
+ */
+data class Puzzle (
+    /**
+     * A fresh game of the puzzle.
+     */
+    var `game`: Game
+    , 
+    /**
+     * Difficulty from 1 to 10.
+     */
+    var `difficulty`: kotlin.Double
+    , 
+    /**
+     * Different first moves a player can make.
+     */
+    var `firstMoves`: kotlin.UInt
+    , 
+    /**
+     * First moves that may still lead to par.
+     */
+    var `promisingFirstMoves`: kotlin.UInt
+    
+): Disposable{
+    
+
+    
+
+    
+    @Suppress("UNNECESSARY_SAFE_CALL") // codegen is much simpler if we unconditionally emit safe calls here
+    override fun destroy() {
+        
+    Disposable.destroy(
+        this.`game`,
+        this.`difficulty`,
+        this.`firstMoves`,
+        this.`promisingFirstMoves`
+    )
+    }
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzle: FfiConverterRustBuffer<Puzzle> {
+    override fun read(buf: ByteBuffer): Puzzle {
+        return Puzzle(
+            FfiConverterTypeGame.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Puzzle) = (
+            FfiConverterTypeGame.allocationSize(value.`game`) +
+            FfiConverterDouble.allocationSize(value.`difficulty`) +
+            FfiConverterUInt.allocationSize(value.`firstMoves`) +
+            FfiConverterUInt.allocationSize(value.`promisingFirstMoves`)
+    )
+
+    override fun write(value: Puzzle, buf: ByteBuffer) {
+            FfiConverterTypeGame.write(value.`game`, buf)
+            FfiConverterDouble.write(value.`difficulty`, buf)
+            FfiConverterUInt.write(value.`firstMoves`, buf)
+            FfiConverterUInt.write(value.`promisingFirstMoves`, buf)
+    }
+}
+
+
+
+/**
+ * What to generate on the KAMI 2 board (29 × 10 triangles).
+ */
+data class PuzzleSpec (
+    /**
+     * Palette size, 2–6.
+     */
+    var `colours`: kotlin.UInt
+    , 
+    /**
+     * Fewest par wanted.
+     */
+    var `minPar`: kotlin.UInt
+    , 
+    /**
+     * Most par wanted.
+     */
+    var `maxPar`: kotlin.UInt
+    , 
+    /**
+     * Board symmetry.
+     */
+    var `symmetry`: Symmetry
+    , 
+    /**
+     * Whether to cut holes.
+     */
+    var `holes`: kotlin.Boolean
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleSpec: FfiConverterRustBuffer<PuzzleSpec> {
+    override fun read(buf: ByteBuffer): PuzzleSpec {
+        return PuzzleSpec(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeSymmetry.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PuzzleSpec) = (
+            FfiConverterUInt.allocationSize(value.`colours`) +
+            FfiConverterUInt.allocationSize(value.`minPar`) +
+            FfiConverterUInt.allocationSize(value.`maxPar`) +
+            FfiConverterTypeSymmetry.allocationSize(value.`symmetry`) +
+            FfiConverterBoolean.allocationSize(value.`holes`)
+    )
+
+    override fun write(value: PuzzleSpec, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`colours`, buf)
+            FfiConverterUInt.write(value.`minPar`, buf)
+            FfiConverterUInt.write(value.`maxPar`, buf)
+            FfiConverterTypeSymmetry.write(value.`symmetry`, buf)
+            FfiConverterBoolean.write(value.`holes`, buf)
+    }
+}
+
+
+
+/**
  * A colour as red, green and blue, 0–255 each.
  */
 data class Rgb (
@@ -3454,6 +3613,32 @@ sealed class KamiException: kotlin.Exception() {
     }
     
     /**
+     * No such calendar date.
+     */
+    class InvalidDate(
+        
+        val `year`: kotlin.UInt, 
+        
+        val `month`: kotlin.UInt, 
+        
+        val `day`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "year=${ `year` }, month=${ `month` }, day=${ `day` }"
+    }
+    
+    /**
+     * The generator could not make a level for the request.
+     */
+    class GenerationFailed(
+        
+        val `reason`: kotlin.String
+        ) : KamiException() {
+        override val message
+            get() = "reason=${ `reason` }"
+    }
+    
+    /**
      * The viewport is not a finite positive size.
      */
     class InvalidViewport(
@@ -3586,22 +3771,30 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
             8 -> KamiException.NothingToUndo()
             9 -> KamiException.NothingToRedo()
             10 -> KamiException.HintCancelled()
-            11 -> KamiException.InvalidViewport(
-                FfiConverterDouble.read(buf),
-                FfiConverterDouble.read(buf),
-                )
-            12 -> KamiException.NotASave()
-            13 -> KamiException.WrongSaveKind()
-            14 -> KamiException.UnsupportedSaveVersion(
+            11 -> KamiException.InvalidDate(
+                FfiConverterUInt.read(buf),
                 FfiConverterUInt.read(buf),
                 FfiConverterUInt.read(buf),
                 )
-            15 -> KamiException.TruncatedSave(
+            12 -> KamiException.GenerationFailed(
+                FfiConverterString.read(buf),
+                )
+            13 -> KamiException.InvalidViewport(
+                FfiConverterDouble.read(buf),
+                FfiConverterDouble.read(buf),
+                )
+            14 -> KamiException.NotASave()
+            15 -> KamiException.WrongSaveKind()
+            16 -> KamiException.UnsupportedSaveVersion(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            17 -> KamiException.TruncatedSave(
                 FfiConverterULong.read(buf),
                 FfiConverterULong.read(buf),
                 )
-            16 -> KamiException.CorruptSave()
-            17 -> KamiException.InvalidSave(
+            18 -> KamiException.CorruptSave()
+            19 -> KamiException.InvalidSave(
                 FfiConverterString.read(buf),
                 )
             else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
@@ -3661,6 +3854,18 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
             is KamiException.HintCancelled -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
+            )
+            is KamiException.InvalidDate -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`year`)
+                + FfiConverterUInt.allocationSize(value.`month`)
+                + FfiConverterUInt.allocationSize(value.`day`)
+            )
+            is KamiException.GenerationFailed -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`reason`)
             )
             is KamiException.InvalidViewport -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
@@ -3754,38 +3959,50 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 buf.putInt(10)
                 Unit
             }
-            is KamiException.InvalidViewport -> {
+            is KamiException.InvalidDate -> {
                 buf.putInt(11)
+                FfiConverterUInt.write(value.`year`, buf)
+                FfiConverterUInt.write(value.`month`, buf)
+                FfiConverterUInt.write(value.`day`, buf)
+                Unit
+            }
+            is KamiException.GenerationFailed -> {
+                buf.putInt(12)
+                FfiConverterString.write(value.`reason`, buf)
+                Unit
+            }
+            is KamiException.InvalidViewport -> {
+                buf.putInt(13)
                 FfiConverterDouble.write(value.`width`, buf)
                 FfiConverterDouble.write(value.`height`, buf)
                 Unit
             }
             is KamiException.NotASave -> {
-                buf.putInt(12)
+                buf.putInt(14)
                 Unit
             }
             is KamiException.WrongSaveKind -> {
-                buf.putInt(13)
+                buf.putInt(15)
                 Unit
             }
             is KamiException.UnsupportedSaveVersion -> {
-                buf.putInt(14)
+                buf.putInt(16)
                 FfiConverterUInt.write(value.`found`, buf)
                 FfiConverterUInt.write(value.`newest`, buf)
                 Unit
             }
             is KamiException.TruncatedSave -> {
-                buf.putInt(15)
+                buf.putInt(17)
                 FfiConverterULong.write(value.`expected`, buf)
                 FfiConverterULong.write(value.`found`, buf)
                 Unit
             }
             is KamiException.CorruptSave -> {
-                buf.putInt(16)
+                buf.putInt(18)
                 Unit
             }
             is KamiException.InvalidSave -> {
-                buf.putInt(17)
+                buf.putInt(19)
                 FfiConverterString.write(value.`reason`, buf)
                 Unit
             }
@@ -3793,6 +4010,57 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
     }
 
 }
+
+
+
+/**
+ * A symmetry for generated boards.
+ */
+
+enum class Symmetry {
+    
+    /**
+     * None.
+     */
+    NONE,
+    /**
+     * Mirrored left to right.
+     */
+    LEFT_RIGHT,
+    /**
+     * Mirrored top to bottom.
+     */
+    TOP_BOTTOM,
+    /**
+     * Turned half a circle.
+     */
+    ROTATIONAL;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSymmetry: FfiConverterRustBuffer<Symmetry> {
+    override fun read(buf: ByteBuffer) = try {
+        Symmetry.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: Symmetry) = 4UL
+
+    override fun write(value: Symmetry, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
 
 
 
@@ -4220,6 +4488,40 @@ public object FfiConverterSequenceOptionalUInt: FfiConverterRustBuffer<List<kotl
     UniffiLib.uniffi_kami_core_fn_func_packs(
     
         _status)
+}
+    )
+    }
+    
+
+        /**
+         * Today's puzzle, the same for everyone on that date: easy on Monday, hardest on Sunday.
+         * Level id `daily/YYYY-MM-DD`, so `PlayerProgress.record` keeps its best result.
+         */
+    @Throws(KamiException::class) fun `dailyPuzzle`(`year`: kotlin.UInt, `month`: kotlin.UInt, `day`: kotlin.UInt): Puzzle {
+            return FfiConverterTypePuzzle.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_func_daily_puzzle(
+    
+        
+        FfiConverterUInt.lower(`year`),
+        FfiConverterUInt.lower(`month`),
+        FfiConverterUInt.lower(`day`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * A generated puzzle: the same `seed` and `spec` give the same level on every device.
+         */
+    @Throws(KamiException::class) fun `generatePuzzle`(`seed`: kotlin.ULong, `spec`: PuzzleSpec): Puzzle {
+            return FfiConverterTypePuzzle.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_func_generate_puzzle(
+    
+        
+        FfiConverterULong.lower(`seed`),
+        FfiConverterTypePuzzleSpec.lower(`spec`),_status)
 }
     )
     }

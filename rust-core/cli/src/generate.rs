@@ -1,0 +1,88 @@
+//! `kami generate`: a generated level (or a day's puzzle) as a level file, rated.
+
+use crate::args::Args;
+use kami_core::daily::{Date, daily};
+use kami_core::generator::{Generated, Spec, Symmetry, generate};
+use kami_core::level_file::write_level;
+
+/// Runs the command.
+pub fn run(words: Vec<String>) -> Result<(), String> {
+    let mut args = Args::new(words);
+    let out = args.option("--out")?;
+    let generated = match args.option("--daily")? {
+        Some(date) => daily_level(&date)?,
+        None => {
+            let seed = number(args.option("--seed")?, "--seed", 1)?;
+            let colours = number(args.option("--colours")?, "--colours", 4)? as usize;
+            let par = match args.option("--par")? {
+                Some(range) => parse_range(&range)?,
+                None => 5..=7,
+            };
+            let symmetry = match args.option("--symmetry")?.as_deref() {
+                None | Some("none") => Symmetry::None,
+                Some("left-right") => Symmetry::LeftRight,
+                Some("top-bottom") => Symmetry::TopBottom,
+                Some("rotational") => Symmetry::Rotational,
+                Some(other) => {
+                    return Err(format!("--symmetry is none, left-right, top-bottom or rotational, not {other:?}"));
+                }
+            };
+            let holes = args.flag("--holes");
+            let name = args.option("--name")?.unwrap_or_else(|| format!("Generated {seed}"));
+            let spec = Spec { symmetry, holes, ..Spec::kami(colours, par) };
+            generate(seed, &spec, &format!("generated/{seed}"), &name).map_err(|e| e.to_string())?
+        }
+    };
+    args.positional(0)?;
+    let r = &generated.rating;
+    let text = format!(
+        "# difficulty {:.1}: par {}, {} of {} first moves promising\n{}",
+        r.difficulty,
+        r.par,
+        r.promising_first_moves,
+        r.first_moves,
+        write_level(&generated.level)
+    );
+    match out {
+        Some(path) => std::fs::write(&path, text).map_err(|e| format!("{path}: {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// The puzzle of a date written `YYYY-MM-DD`.
+pub fn daily_level(date: &str) -> Result<Generated, String> {
+    let date = Date::parse(date).ok_or_else(|| format!("{date:?} is not a date written YYYY-MM-DD"))?;
+    daily(date).map_err(|e| e.to_string())
+}
+
+fn number(text: Option<String>, name: &str, default: u64) -> Result<u64, String> {
+    text.map_or(Ok(default), |t| t.parse().map_err(|_| format!("{name} takes a whole number, not {t:?}")))
+}
+
+/// `A-B` or `A`.
+fn parse_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
+    let bad = || format!("--par takes a range like 5-7, not {text:?}");
+    let (low, high) = text.split_once('-').unwrap_or((text, text));
+    let (low, high): (u32, u32) = (low.parse().map_err(|_| bad())?, high.parse().map_err(|_| bad())?);
+    if low == 0 || low > high {
+        return Err(bad());
+    }
+    Ok(low..=high)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn par_ranges_parse() {
+        assert_eq!(parse_range("5-7"), Ok(5..=7));
+        assert_eq!(parse_range("4"), Ok(4..=4));
+        for bad in ["7-5", "0-3", "x", "3-", ""] {
+            assert!(parse_range(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! The level generator: boards that look designed (organic regions grown across the grid, with
+//! optional mirror or rotational symmetry and holes), coloured so neighbouring regions differ,
+//! with a par the solver proves and a difficulty rating.
+//!
+//! Everything follows from the seed: the randomness is [`Random`] and the solver runs on a node
+//! budget, not a clock, so the same seed gives the same level on every device.
+
+use crate::board::{Board, Colour, MAX_COLOURS, MAX_SIDE, Tiling};
+use crate::level::{Level, MIN_COLOURS, Rgb};
+use crate::random::Random;
+use crate::solver::{Budget, RegionGraph, lower_bound, solve};
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+/// Search nodes a generated board's proof may take; harder boards are passed over.
+const PROOF_NODES: u64 = 150_000;
+/// Boards tried before giving up.
+const ATTEMPTS: u32 = 300;
+
+/// A symmetry a generated board can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// None.
+    None,
+    /// Mirrored left to right (triangle boards need an even number of columns).
+    LeftRight,
+    /// Mirrored top to bottom (triangle boards need an odd number of rows).
+    TopBottom,
+    /// Turned half a circle (triangle boards need rows + columns odd).
+    Rotational,
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// Tile shape.
+    pub tiling: Tiling,
+    /// Rows (KAMI 2: 29).
+    pub rows: usize,
+    /// Columns (KAMI 2: 10).
+    pub cols: usize,
+    /// Palette size, 2–6.
+    pub colours: usize,
+    /// Par range to hit.
+    pub par: RangeInclusive<u32>,
+    /// Symmetry of the board.
+    pub symmetry: Symmetry,
+    /// Whether to cut holes.
+    pub holes: bool,
+}
+
+impl Spec {
+    /// The KAMI 2 board (29 × 10 triangles) with `colours` colours aiming at `par`.
+    pub fn kami(colours: usize, par: RangeInclusive<u32>) -> Spec {
+        Spec { tiling: Tiling::Triangles, rows: 29, cols: 10, colours, par, symmetry: Symmetry::None, holes: false }
+    }
+}
+
+/// How hard a level is, and what that is made of.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The proven par.
+    pub par: u32,
+    /// Different first moves a player can make (a region and a colour one of its neighbours has).
+    pub first_moves: u32,
+    /// First moves after which the solver's lower bound still allows par: an upper estimate of
+    /// the first moves that keep par reachable.
+    pub promising_first_moves: u32,
+    /// Difficulty from 1 (trivial) to 10: mostly par, then how few first moves look promising,
+    /// then the number of colours.
+    pub difficulty: f64,
+}
+
+impl Rating {
+    /// Rates `level`, whose par is proven: tries every first move against the lower bound.
+    pub fn of(level: &Level) -> Rating {
+        let graph = RegionGraph::new(level.board());
+        let colours = level.palette().len();
+        let par = level.par();
+        let (mut first_moves, mut promising) = (0, 0);
+        for (region, neighbours) in graph.neighbours.iter().enumerate() {
+            let mut targets: Vec<Colour> = neighbours.iter().map(|&n| graph.colour[n]).collect();
+            targets.sort_unstable();
+            targets.dedup();
+            for colour in targets {
+                first_moves += 1;
+                let mut board = level.board().clone();
+                for (tile, _) in board.region_rings(graph.tile[region]) {
+                    board.paint(tile, colour);
+                }
+                promising += u32::from(lower_bound(&board, colours) + 1 <= par);
+            }
+        }
+        let scarcity = (f64::from(first_moves.max(1)) / f64::from(promising.max(1))).log2();
+        let difficulty = (0.55 * f64::from(par) + 0.5 * scarcity + 0.3 * (colours as f64 - 2.0)).clamp(1.0, 10.0);
+        Rating { par, first_moves, promising_first_moves: promising, difficulty: (difficulty * 10.0).round() / 10.0 }
+    }
+}
+
+/// A generated level and its rating.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The level, its par proven by the solver.
+    pub level: Arc<Level>,
+    /// Its difficulty.
+    pub rating: Rating,
+}
+
+/// Why nothing was generated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenerateError {
+    /// The spec cannot be met: a size, palette or symmetry that does not fit.
+    Spec(String),
+    /// No board hit the par range within the attempts allowed.
+    NotFound { attempts: u32 },
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Spec(why) => write!(f, "cannot generate: {why}"),
+            GenerateError::NotFound { attempts } => write!(f, "no board hit the par range in {attempts} attempts"),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// Generates a level for `spec` from `seed`, named `name` with id `id`.
+pub fn generate(seed: u64, spec: &Spec, id: &str, name: &str) -> Result<Generated, GenerateError> {
+    check(spec)?;
+    let mut random = Random::new(seed);
+    let palette = palette(&mut random, spec.colours);
+    let target = (spec.par.start() + spec.par.end()) as f64 / 2.0;
+    // Regions to grow: roughly what such a par needs, adjusted after each miss.
+    let mut regions = ((target * 3.0 + 2.0) as usize).clamp(2, spec.rows * spec.cols);
+    let budget = Budget { max_nodes: Some(PROOF_NODES), ..Budget::default() };
+    for _ in 0..ATTEMPTS {
+        let board = grow(&mut random, spec, regions);
+        let solution = solve(&board, spec.colours, &budget);
+        let par = solution.moves.len() as u32;
+        if solution.optimal && spec.par.contains(&par) {
+            let level = Level::new(id.into(), name.into(), par, palette.clone(), board);
+            if let Ok(level) = level {
+                let level = Arc::new(level);
+                return Ok(Generated { rating: Rating::of(&level), level });
+            }
+        }
+        if solution.optimal && par < *spec.par.start() {
+            regions += 1 + regions / 8;
+        } else if par > *spec.par.end() || !solution.optimal {
+            regions = regions.saturating_sub(1 + regions / 10).max(2);
+        }
+        regions = regions.min(spec.rows * spec.cols);
+    }
+    Err(GenerateError::NotFound { attempts: ATTEMPTS })
+}
+
+fn check(spec: &Spec) -> Result<(), GenerateError> {
+    let bad = |why: String| Err(GenerateError::Spec(why));
+    if !(1..=MAX_SIDE).contains(&spec.rows) || !(1..=MAX_SIDE).contains(&spec.cols) {
+        return bad(format!("a board is 1 to {MAX_SIDE} rows and columns"));
+    }
+    if !(MIN_COLOURS..=MAX_COLOURS).contains(&spec.colours) {
+        return bad(format!("a palette has {MIN_COLOURS} to {MAX_COLOURS} colours"));
+    }
+    if *spec.par.start() == 0 || spec.par.is_empty() {
+        return bad("the par range must be non-empty and start at 1 or more".into());
+    }
+    let fits = match (spec.tiling, spec.symmetry) {
+        (_, Symmetry::None) | (Tiling::Squares, _) => true,
+        (Tiling::Triangles, Symmetry::LeftRight) => spec.cols % 2 == 0,
+        (Tiling::Triangles, Symmetry::TopBottom) => spec.rows % 2 == 1,
+        (Tiling::Triangles, Symmetry::Rotational) => (spec.rows + spec.cols) % 2 == 1,
+    };
+    if !fits {
+        return bad(format!("{:?} symmetry does not fit {} × {} triangles", spec.symmetry, spec.rows, spec.cols));
+    }
+    Ok(())
+}
+
+/// The tile a symmetry maps `tile` to (itself without symmetry). On triangle boards the
+/// dimension rules in [`check`] make each map turn left-pointing triangles into right-pointing
+/// ones where a mirror must (and keep them where it must not), so it preserves adjacency.
+fn mirror(spec: &Spec, tile: usize) -> usize {
+    let (r, c) = (tile / spec.cols, tile % spec.cols);
+    let (r, c) = match spec.symmetry {
+        Symmetry::None => (r, c),
+        Symmetry::LeftRight => (r, spec.cols - 1 - c),
+        Symmetry::TopBottom => (spec.rows - 1 - r, c),
+        Symmetry::Rotational => (spec.rows - 1 - r, spec.cols - 1 - c),
+    };
+    r * spec.cols + c
+}
+
+/// A board of about `regions` organic regions: seeds grow into random neighbouring tiles (with
+/// their mirror images), then get colours that differ from their neighbours' where possible; with
+/// holes, a few small regions become holes.
+fn grow(random: &mut Random, spec: &Spec, regions: usize) -> Board {
+    let tiles = spec.rows * spec.cols;
+    let shape = Board::new(spec.tiling, spec.rows, spec.cols, vec![Some(0); tiles], MAX_COLOURS)
+        .expect("checked dimensions make a valid board");
+    let mut owner = vec![usize::MAX; tiles];
+    let mut frontier = Vec::new();
+    for seed in 0..regions {
+        let t = random.below(tiles);
+        if owner[t] == usize::MAX {
+            for u in [t, mirror(spec, t)] {
+                owner[u] = seed;
+                frontier.push(u);
+            }
+        }
+    }
+    while !frontier.is_empty() {
+        let i = random.below(frontier.len());
+        let t = frontier[i];
+        let free: Vec<usize> = shape.neighbours(t).filter(|&n| owner[n] == usize::MAX).collect();
+        if free.is_empty() {
+            frontier.swap_remove(i);
+            continue;
+        }
+        let n = free[random.below(free.len())];
+        for u in [n, mirror(spec, n)] {
+            if owner[u] == usize::MAX {
+                owner[u] = owner[t];
+                frontier.push(u);
+            }
+        }
+    }
+    // Colour the regions in a random order, avoiding the colours of coloured neighbours.
+    let mut order: Vec<usize> = (0..regions).collect();
+    random.shuffle(&mut order);
+    let mut colour: Vec<Option<Colour>> = vec![None; regions];
+    for seed in order {
+        let mut used = [false; MAX_COLOURS];
+        for t in (0..tiles).filter(|&t| owner[t] == seed) {
+            for n in shape.neighbours(t) {
+                if let Some(c) = owner.get(n).and_then(|&o| colour.get(o).copied().flatten()) {
+                    used[usize::from(c)] = true;
+                }
+            }
+        }
+        let free: Vec<Colour> = (0..spec.colours as Colour).filter(|&c| !used[usize::from(c)]).collect();
+        colour[seed] =
+            Some(if free.is_empty() { random.below(spec.colours) as Colour } else { free[random.below(free.len())] });
+    }
+    let mut cells: Vec<Option<Colour>> = owner.iter().map(|&o| colour.get(o).copied().flatten()).collect();
+    if spec.holes {
+        cut_holes(random, &owner, regions, &mut cells);
+    }
+    Board::new(spec.tiling, spec.rows, spec.cols, cells, spec.colours).unwrap_or(shape)
+}
+
+/// Turns about one in eight of the smaller grown regions into holes.
+fn cut_holes(random: &mut Random, owner: &[usize], regions: usize, cells: &mut [Option<Colour>]) {
+    let mut sizes = vec![0usize; regions];
+    for &o in owner {
+        if let Some(s) = sizes.get_mut(o) {
+            *s += 1;
+        }
+    }
+    let mut by_size: Vec<usize> = (0..regions).filter(|&r| sizes[r] > 0).collect();
+    by_size.sort_by_key(|&r| sizes[r]);
+    let small = &by_size[..by_size.len() / 2];
+    for &r in small {
+        if random.chance(1, 4) {
+            for (t, &o) in owner.iter().enumerate() {
+                if o == r {
+                    cells[t] = None;
+                }
+            }
+        }
+    }
+}
+
+/// Pleasant palettes: paper-like colours in the spirit of KAMI, picked by the seed.
+fn palette(random: &mut Random, colours: usize) -> Vec<Rgb> {
+    const PALETTES: [[u32; 6]; 6] = [
+        [0xE4572E, 0x29335C, 0xF3A712, 0xA8C686, 0x669BBC, 0xF2EBDD],
+        [0x2E4057, 0xD1495B, 0xEDAE49, 0x00798C, 0x66A182, 0xF7F3E3],
+        [0x264653, 0x2A9D8F, 0xE9C46A, 0xF4A261, 0xE76F51, 0xFAF3DD],
+        [0x3D405B, 0xE07A5F, 0xF2CC8F, 0x81B29A, 0xF4F1DE, 0xB5838D],
+        [0x1B4965, 0x5FA8D3, 0xCAE9FF, 0xEE6C4D, 0xF9C74F, 0x2B2D42],
+        [0x5F0F40, 0x9A031E, 0xFB8B24, 0xE36414, 0x0F4C5C, 0xE9D8A6],
+    ];
+    let chosen = PALETTES[random.below(PALETTES.len())];
+    let rgb = |x: u32| Rgb { red: (x >> 16) as u8, green: (x >> 8) as u8, blue: x as u8 };
+    chosen[..colours].iter().map(|&x| rgb(x)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::points_left;
+
+    /// Whether the triangle at `tile` keeps its direction under the spec's symmetry.
+    fn direction_preserved(spec: &Spec, tile: usize) -> bool {
+        let at = |t: usize| points_left(t / spec.cols, t % spec.cols);
+        at(tile) == at(mirror(spec, tile))
+    }
+
+    #[test]
+    fn symmetries_map_neighbours_to_neighbours_and_flip_triangles_as_mirrors_do() {
+        for symmetry in [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotational] {
+            let spec = Spec { symmetry, ..Spec::kami(3, 3..=5) };
+            check(&spec).unwrap();
+            let board = Board::new(Tiling::Triangles, 29, 10, vec![Some(0); 290], 1).unwrap();
+            for t in 0..290 {
+                for n in board.neighbours(t) {
+                    let (a, b) = (mirror(&spec, t), mirror(&spec, n));
+                    assert!(board.neighbours(a).any(|m| m == b), "{symmetry:?}: {t}-{n}");
+                }
+                assert_eq!(direction_preserved(&spec, t), symmetry == Symmetry::TopBottom, "{symmetry:?} {t}");
+            }
+        }
+        let odd_columns = Spec { cols: 9, symmetry: Symmetry::LeftRight, ..Spec::kami(3, 3..=5) };
+        assert!(matches!(check(&odd_columns), Err(GenerateError::Spec(_))));
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_level_and_par_is_proven() {
+        let spec = Spec { symmetry: Symmetry::LeftRight, holes: true, ..Spec::kami(4, 5..=6) };
+        let a = generate(11, &spec, "g/11", "G").unwrap();
+        let b = generate(11, &spec, "g/11", "G").unwrap();
+        assert_eq!(a.level, b.level);
+        assert!(spec.par.contains(&a.level.par()));
+        let proof = solve(a.level.board(), 4, &Budget::default());
+        assert!(proof.optimal && proof.moves.len() as u32 == a.level.par());
+        let board = a.level.board();
+        for t in 0..board.len() {
+            assert_eq!(board.colour(t), board.colour(mirror(&spec, t)), "symmetric colours");
+        }
+        assert!(a.rating.promising_first_moves >= 1 && a.rating.promising_first_moves <= a.rating.first_moves);
+        assert!((1.0..=10.0).contains(&a.rating.difficulty));
+    }
+
+    #[test]
+    fn impossible_specs_are_refused() {
+        let spec = Spec { colours: 7, ..Spec::kami(3, 3..=5) };
+        assert!(matches!(generate(1, &spec, "x", "x"), Err(GenerateError::Spec(_))));
+        let spec = Spec { par: 0..=3, ..Spec::kami(3, 3..=5) };
+        assert!(matches!(generate(1, &spec, "x", "x"), Err(GenerateError::Spec(_))));
+    }
+}
