@@ -89,7 +89,7 @@ impl Rating {
                 for (tile, _) in board.region_rings(graph.tile[region]) {
                     board.paint(tile, colour);
                 }
-                promising += u32::from(lower_bound(&board, colours) + 1 <= par);
+                promising += u32::from(lower_bound(&board, colours) < par);
             }
         }
         let scarcity = (f64::from(first_moves.max(1)) / f64::from(promising.max(1))).log2();
@@ -170,7 +170,7 @@ fn check(spec: &Spec) -> Result<(), GenerateError> {
     }
     let fits = match (spec.tiling, spec.symmetry) {
         (_, Symmetry::None) | (Tiling::Squares, _) => true,
-        (Tiling::Triangles, Symmetry::LeftRight) => spec.cols % 2 == 0,
+        (Tiling::Triangles, Symmetry::LeftRight) => spec.cols.is_multiple_of(2),
         (Tiling::Triangles, Symmetry::TopBottom) => spec.rows % 2 == 1,
         (Tiling::Triangles, Symmetry::Rotational) => (spec.rows + spec.cols) % 2 == 1,
     };
