@@ -6,8 +6,8 @@ import Observation
 /// intents; every rule and number comes from the Rust core through `Game`.
 ///
 /// Main-actor isolated: SwiftUI reads observable state on the main actor, and the core's calls
-/// are quick synchronous functions, so intents run there directly. (`Game` itself is `Sendable`
-/// and thread-safe, should slow work such as a solver ever need to move off the main actor.)
+/// are quick synchronous functions, so intents run there directly. The one slow call, the hint
+/// search, runs on another thread (`Game` is `Sendable` and thread-safe).
 @MainActor
 @Observable
 public final class GameModel {
@@ -23,8 +23,17 @@ public final class GameModel {
     /// The tiles the last move recoloured, ring by ring from the tapped tile, for the ripple
     /// animation; empty after undo, redo and restart, which redraw without a ripple.
     public private(set) var lastFlood: [FloodTile] = []
+    /// How the last move animates (`nil` after undo, redo and restart, which redraw at once).
+    public private(set) var ripple: Ripple?
     /// Why the last intent was refused, worded for the player; `nil` once an intent succeeds.
     public private(set) var errorMessage: String?
+    /// The hint for the position on screen, if one was asked for.
+    public private(set) var hint: HintState = .idle
+    /// Counts hint requests and game changes: a hint search answers only if none came after it.
+    @ObservationIgnored private(set) var hintRequest = 0
+
+    /// Called after every move, undo, redo and restart (the session saves the game there).
+    @ObservationIgnored public var onChange: (@MainActor () -> Void)?
 
     /// A fresh game of the shipped level `levelId`.
     public convenience init(levelId: String) throws {
@@ -36,7 +45,17 @@ public final class GameModel {
         try self.init(game: Game.restore(save: save))
     }
 
-    private init(game: Game) {
+    /// A fresh game of the daily puzzle of a date, the same for every player (the core's
+    /// `dailyPuzzle`: easy on Monday, hardest on Sunday). The core makes it on another thread.
+    public static func daily(year: UInt32, month: UInt32, day: UInt32) async throws -> GameModel {
+        let puzzle = try await Task.detached(priority: .userInitiated) {
+            try dailyPuzzle(year: year, month: month, day: day)
+        }.value
+        return GameModel(game: puzzle.game)
+    }
+
+    /// A model of `game` as it stands (a restored or generated game).
+    init(game: Game) {
         self.game = game
         snapshot = game.snapshot()
     }
@@ -66,25 +85,25 @@ public final class GameModel {
             let width = Double(size.width), height = Double(size.height)
             guard let tile = try game.tileAt(width: width, height: height, x: Double(point.x), y: Double(point.y))
             else { return }
+            let before = snapshot.tiles[Int(tile)]
             let turn = try game.play(tile: tile, colour: selectedColour)
-            snapshot = turn.snapshot
-            lastFlood = turn.flood
+            changed(to: turn.snapshot, flood: turn.flood, ripple: before.map { Ripple(flood: turn.flood, fromColour: $0) })
         }
     }
 
     /// Takes back the last move.
     public func undo() {
-        perform { show(try game.undo()) }
+        perform { changed(to: try game.undo()) }
     }
 
     /// Replays the last undone move.
     public func redo() {
-        perform { show(try game.redo()) }
+        perform { changed(to: try game.redo()) }
     }
 
     /// Starts the level again.
     public func restart() {
-        perform { show(game.restart()) }
+        perform { changed(to: game.restart()) }
     }
 
     /// The whole game as bytes for `init(restoring:)`: save after every move.
@@ -102,9 +121,47 @@ public final class GameModel {
         return layout
     }
 
-    private func show(_ snapshot: GameSnapshot) {
+    /// Asks the core for a hint for the position on screen and waits for it without blocking the
+    /// main actor: the search runs on another thread. A hint search still running is cancelled.
+    /// The answer is shown only if it is for the position on screen: any move, undo, redo or
+    /// restart meanwhile (or a newer request) cancels it or makes it stale, and it is dropped.
+    public func requestHint() async {
+        game.cancelHint()
+        hintRequest += 1
+        let request = hintRequest
+        hint = .thinking
+        let game = self.game
+        let answer = await Task.detached(priority: .userInitiated) { Result { try game.hint() } }.value
+        receiveHint(answer, for: request)
+    }
+
+    /// Stops a hint search and hides the hint.
+    public func dismissHint() {
+        game.cancelHint()
+        hintRequest += 1
+        hint = .idle
+    }
+
+    /// Shows the answer to hint request `request`, unless something came after it or it is for
+    /// another revision of the game than the one on screen (stale).
+    func receiveHint(_ answer: Result<Hint, any Error>, for request: Int) {
+        guard request == hintRequest else { return }
+        switch answer {
+        case .success(let advice) where advice.revision == snapshot.revision: hint = .shown(advice)
+        case .success, .failure(KamiError.HintCancelled): hint = .idle
+        case .failure(let error): hint = .unavailable(Self.message(for: error))
+        }
+    }
+
+    /// Shows the game after an intent changed it and tells `onChange`.
+    private func changed(to snapshot: GameSnapshot, flood: [FloodTile] = [], ripple: Ripple? = nil) {
         self.snapshot = snapshot
-        lastFlood = []
+        lastFlood = flood
+        self.ripple = ripple
+        // The core has cancelled any hint search; a hint shown was for the old position.
+        hintRequest += 1
+        hint = .idle
+        onChange?()
     }
 
     /// Runs an intent: clears the last error, or records why the core refused it.
@@ -112,11 +169,14 @@ public final class GameModel {
         errorMessage = nil
         do {
             try intent()
-        } catch let error as KamiError {
-            // The core's own wording (its Display), not Swift's reflection of the enum case.
-            errorMessage = error.description
         } catch {
-            errorMessage = error.localizedDescription
+            errorMessage = Self.message(for: error)
         }
+    }
+
+    /// An error worded for the player: a `KamiError` in the core's own words (its Display), not
+    /// Swift's reflection of the enum case.
+    static func message(for error: any Error) -> String {
+        (error as? KamiError)?.description ?? error.localizedDescription
     }
 }

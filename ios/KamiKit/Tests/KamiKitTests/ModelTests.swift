@@ -6,17 +6,15 @@ import Testing
 
 /// The observable models, driven the way the SwiftUI views drive them.
 @MainActor @Suite struct ModelTests {
-    let size = CGSize(width: 390, height: 600)
+    let board = BoardTaps()
+    var size: CGSize { board.size }
 
-    /// Where on screen a tile's centre is drawn.
     func centre(of tile: UInt32, in model: GameModel) throws -> CGPoint {
-        let shape = try #require(model.layout(in: size)?.tiles.first { $0.tile == tile })
-        return CGPoint(x: shape.centre.x, y: shape.centre.y)
+        try board.centre(of: tile, in: model)
     }
 
     func play(_ move: Move, on model: GameModel) throws {
-        model.selectColour(move.colour)
-        model.tap(at: try centre(of: move.tile, in: model), in: size)
+        try board.play(move, on: model)
     }
 
     @Test func startsFromTheCoresSnapshot() throws {

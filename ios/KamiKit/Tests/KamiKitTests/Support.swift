@@ -1,5 +1,6 @@
 import Foundation
 import KamiCore
+import KamiKit
 import Testing
 
 /// One move: the tile to tap and the palette index its region takes.
@@ -11,6 +12,11 @@ struct Move: Equatable {
 /// The first level of the first shipped pack: whatever the catalogue holds, the tests play it.
 func firstLevel() throws -> LevelInfo {
     try #require(packs().first?.levels.first, "the catalogue has no levels")
+}
+
+/// The first shipped level whose par is at least `par`: room for a game with a middle.
+func firstLevel(withParAtLeast par: UInt32) throws -> LevelInfo {
+    try #require(packs().flatMap(\.levels).first { $0.par >= par }, "no level has par \(par) or more")
 }
 
 /// A snapshot without its revision, to compare game states reached along different paths.
@@ -113,4 +119,21 @@ func perfectWin(_ levelId: String) throws -> [Move] {
 
 struct NoPerfectWin: Error, CustomStringConvertible {
     let description: String
+}
+
+/// Plays moves on a `GameModel` the way a player does: choose the colour, tap the tile's centre
+/// on a board drawn into `size`.
+@MainActor struct BoardTaps {
+    let size = CGSize(width: 390, height: 600)
+
+    /// Where on screen a tile's centre is drawn.
+    func centre(of tile: UInt32, in model: GameModel) throws -> CGPoint {
+        let shape = try #require(model.layout(in: size)?.tiles.first { $0.tile == tile })
+        return CGPoint(x: shape.centre.x, y: shape.centre.y)
+    }
+
+    func play(_ move: Move, on model: GameModel) throws {
+        model.selectColour(move.colour)
+        model.tap(at: try centre(of: move.tile, in: model), in: size)
+    }
 }

@@ -1,0 +1,30 @@
+import KamiCore
+
+/// The animation of one move: the recoloured tiles turn from the region's old colour to its new
+/// one ring by ring outwards from the tapped tile, in the order the core flooded them.
+public struct Ripple: Equatable, Sendable {
+    /// The region's colour before the move (palette index).
+    public let fromColour: UInt32
+    /// Seconds after the tap at which each recoloured tile turns: `ring × step` (tapped tile 0).
+    public let delays: [UInt32: Double]
+    /// Seconds from the tap until the last tile has turned.
+    public let duration: Double
+
+    /// The ripple of `flood` (from `Turn.flood`) over a region that was `fromColour`. Each ring
+    /// waits `ringDelay` seconds after the one inside it; on a large region the step shrinks so
+    /// the last ring turns within `maxSpread` seconds.
+    public init(flood: [FloodTile], fromColour: UInt32, ringDelay: Double = 0.045, maxSpread: Double = 0.6) {
+        let outermost = flood.map(\.ring).max() ?? 0
+        let step = outermost == 0 ? 0 : min(ringDelay, maxSpread / Double(outermost))
+        self.fromColour = fromColour
+        delays = Dictionary(flood.map { ($0.tile, Double($0.ring) * step) }, uniquingKeysWith: min)
+        duration = Double(outermost) * step
+    }
+
+    /// The palette index to draw `tile` in, `elapsed` seconds after the tap, when the game now
+    /// shows it as `colour`: the old colour until its ring's turn comes, then the new one.
+    public func colour(of tile: UInt32, now colour: UInt32, elapsed: Double) -> UInt32 {
+        guard let delay = delays[tile], elapsed < delay else { return colour }
+        return fromColour
+    }
+}
