@@ -137,3 +137,9 @@ struct NoPerfectWin: Error, CustomStringConvertible {
         model.tap(at: try centre(of: move.tile, in: model), in: size)
     }
 }
+
+/// A store in a fresh, empty folder under the temporary directory (made on its first write).
+func emptyStore() -> SaveStore {
+    SaveStore(directory: FileManager.default.temporaryDirectory
+        .appendingPathComponent("kami-tests-\(UUID().uuidString)", isDirectory: true))
+}

@@ -1,0 +1,124 @@
+import Foundation
+import KamiCore
+import KamiKit
+import Testing
+
+/// The session and its store: every change written at once, restored after a kill, damaged
+/// files reported and set aside, never a crash.
+@MainActor @Suite struct SessionTests {
+    let board = BoardTaps()
+
+    /// The game the store's game file holds now, as a state to compare.
+    func storedGame(_ store: SaveStore) throws -> GameSnapshot {
+        let bytes = try #require(try store.read(.game), "no game file")
+        return state(try Game.restore(save: bytes).snapshot())
+    }
+
+    @Test func everyIntentIsSavedAndAKilledAppContinuesWithRedo() throws {
+        let store = emptyStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        var session: Session? = Session(store: store)
+        #expect(session?.game == nil && session?.restoreProblems == [])
+        let model = try #require(try session?.open(levelId: try firstLevel(withParAtLeast: 4).id))
+        #expect(try storedGame(store) == state(model.snapshot))
+        #expect(try session?.open(levelId: model.snapshot.levelId) === model)
+
+        for move in try lineOfPlay(Game(levelId: model.snapshot.levelId), count: 3) {
+            try board.play(move, on: model)
+            #expect(try storedGame(store) == state(model.snapshot))
+        }
+        model.undo()
+        #expect(try storedGame(store) == state(model.snapshot))
+        model.undo()
+        model.redo()
+        #expect(try storedGame(store) == state(model.snapshot) && model.snapshot.canRedo)
+        let beforeKill = model.snapshot
+        session = nil
+
+        let relaunched = Session(store: store)
+        let restored = try #require(relaunched.game)
+        #expect(relaunched.restoreProblems == [])
+        #expect(state(restored.snapshot) == state(beforeKill))
+        model.redo()
+        restored.redo()
+        #expect(state(restored.snapshot) == state(model.snapshot) && restored.errorMessage == nil)
+        #expect(try storedGame(store) == state(restored.snapshot))
+        restored.restart()
+        #expect(try storedGame(store) == state(restored.snapshot) && restored.movesUsed == 0)
+    }
+
+    @Test func aWinIsRecordedInTheSavedProgress() throws {
+        let store = emptyStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let level = try firstLevel()
+        do {
+            let session = Session(store: store)
+            let model = try session.open(levelId: level.id)
+            for move in try firstLevelWin.get() { try board.play(move, on: model) }
+            #expect(model.grade == .perfect)
+        }
+        let relaunched = Session(store: store)
+        let best = relaunched.progress.packs.flatMap(\.levels).first { $0.level.id == level.id }?.best
+        #expect(best?.grade == .perfect)
+        #expect(relaunched.game?.grade == .perfect)
+    }
+
+    @Test func damagedFilesStartFreshAreReportedAndKept() throws {
+        let store = emptyStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let game = try Game(levelId: try firstLevel().id).save()
+        let junk = Data("not a save".utf8)
+        try store.write(game.prefix(game.count - 3), to: .game)
+        try store.write(junk, to: .progress)
+        try store.write(Data("{\"haptics\": 3".utf8), to: .settings)
+
+        let session = Session(store: store)
+        #expect(session.game == nil)
+        #expect(session.progress.packs == PlayerProgress().packs())
+        #expect(session.settings == Settings())
+        let problems = Dictionary(uniqueKeysWithValues: session.restoreProblems.map { ($0.file, $0.reason) })
+        #expect(problems.count == 3)
+        #expect(problems[.game] == .damaged(.TruncatedSave(expected: UInt64(game.count), found: UInt64(game.count - 3))))
+        #expect(problems[.progress] == .damaged(.NotASave))
+        if case .undecodable = problems[.settings] {} else { Issue.record("settings: \(String(describing: problems[.settings]))") }
+        #expect(session.restoreProblems.allSatisfy { !$0.description.isEmpty })
+
+        // Set aside, not overwritten; the next launch starts clean.
+        #expect(try Data(contentsOf: store.damagedURL(of: .progress)) == junk)
+        #expect(try store.read(.game) == nil && store.read(.progress) == nil)
+        try session.open(levelId: try firstLevel().id)
+        #expect(Session(store: store).restoreProblems == [])
+    }
+
+    @Test func aGameSaveInTheProgressFileIsTheWrongKind() throws {
+        let store = emptyStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        try store.write(try Game(levelId: try firstLevel().id).save(), to: .progress)
+        let problems = Session(store: store).restoreProblems
+        #expect(problems.map(\.file) == [.progress] && problems.map(\.reason) == [.damaged(.WrongSaveKind)])
+    }
+
+    @Test func settingsPersistAndMissingOnesTakeTheirDefault() throws {
+        let store = emptyStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let session = Session(store: store)
+        #expect(session.settings == Settings(colourBlindSymbols: false, haptics: true))
+        session.settings.colourBlindSymbols = true
+        session.settings.haptics = false
+        #expect(Session(store: store).settings == Settings(colourBlindSymbols: true, haptics: false))
+
+        try store.write(Data("{\"colourBlindSymbols\": true}".utf8), to: .settings)
+        #expect(Session(store: store).settings == Settings(colourBlindSymbols: true, haptics: true))
+    }
+
+    @Test func aFailedWriteIsReportedNotFatal() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("kami-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        try Data().write(to: blocker)
+        // The store's folder is an ordinary file: every write fails.
+        let session = Session(store: SaveStore(directory: blocker))
+        let model = try session.open(levelId: try firstLevel().id)
+        #expect(session.saveError != nil)
+        #expect(model.movesUsed == 0 && model.errorMessage == nil)
+    }
+}
