@@ -13,7 +13,8 @@ let package = Package(
     name: "KamiKit",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
-        .library(name: "KamiKit", targets: ["KamiKit"]),
+        // KamiCore too: the app uses the core's records (snapshots, layouts, hints) directly.
+        .library(name: "KamiKit", targets: ["KamiKit", "KamiCore"]),
     ],
     targets: [
         coreFFI,

@@ -1,3 +1,4 @@
+import Foundation
 import KamiCore
 
 /// Words and symbols for palette colours, so a player who cannot tell two colours apart (or
@@ -34,6 +35,16 @@ public enum ColourNames {
         let family = hueNames.first { hue < $0.below }?.name ?? "red"
         if brightest < 0.6 && (family == "orange" || family == "yellow") { return "brown" }
         return brightest < 0.45 ? "dark \(family)" : family
+    }
+
+    /// Whether a symbol drawn on `rgb` should be dark (on a light colour) rather than light: by
+    /// the colour's relative luminance (WCAG), dark ink from 0.18 up, where it has more contrast.
+    public static func prefersDarkInk(on rgb: Rgb) -> Bool {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(rgb.red) + 0.7152 * linear(rgb.green) + 0.0722 * linear(rgb.blue) >= 0.18
     }
 
     /// Hue bands in degrees, each named up to (not including) `below`.

@@ -149,7 +149,7 @@ public final class GameModel {
         switch answer {
         case .success(let advice) where advice.revision == snapshot.revision: hint = .shown(advice)
         case .success, .failure(KamiError.HintCancelled): hint = .idle
-        case .failure(let error): hint = .unavailable(Self.message(for: error))
+        case .failure(let error): hint = .unavailable(playerMessage(for: error))
         }
     }
 
@@ -170,13 +170,7 @@ public final class GameModel {
         do {
             try intent()
         } catch {
-            errorMessage = Self.message(for: error)
+            errorMessage = playerMessage(for: error)
         }
-    }
-
-    /// An error worded for the player: a `KamiError` in the core's own words (its Display), not
-    /// Swift's reflection of the enum case.
-    static func message(for error: any Error) -> String {
-        (error as? KamiError)?.description ?? error.localizedDescription
     }
 }

@@ -36,6 +36,14 @@ public final class ProgressModel {
         return best
     }
 
+    /// The level to offer after `levelId`: the next one of the unlocked packs, in order; `nil`
+    /// after the last one, or for a level outside the catalogue (a daily puzzle).
+    public func level(after levelId: String) -> LevelInfo? {
+        let playable = packs.filter(\.unlocked).flatMap(\.levels).map(\.level)
+        guard let index = playable.firstIndex(where: { $0.id == levelId }) else { return nil }
+        return playable.dropFirst(index + 1).first
+    }
+
     /// The progress as bytes for `init(restoring:)`.
     public func save() -> Data {
         progress.save()

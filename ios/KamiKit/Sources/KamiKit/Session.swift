@@ -47,6 +47,11 @@ public final class Session {
         if let game { adopt(game) }
     }
 
+    /// Forgets `restoreProblems` once the player has been told.
+    public func dismissRestoreProblems() {
+        restoreProblems = []
+    }
+
     /// Opens the shipped level `levelId`: the game in play if it is that level, else a fresh game.
     @discardableResult
     public func open(levelId: String) throws -> GameModel {
@@ -94,7 +99,7 @@ public final class Session {
             try store.write(data, to: file)
             saveError = nil
         } catch {
-            saveError = "\(file.rawValue) could not be saved: \(error.localizedDescription)"
+            saveError = "\(file.rawValue) could not be saved: \(playerMessage(for: error))"
         }
     }
 }

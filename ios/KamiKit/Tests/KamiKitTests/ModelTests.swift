@@ -117,6 +117,16 @@ import Testing
         #expect(moved.isSet)
     }
 
+    @Test func theNextLevelFollowsTheUnlockedPacks() throws {
+        let progress = ProgressModel()
+        let playable = progress.packs.filter(\.unlocked).flatMap(\.levels).map(\.level)
+        try #require(playable.count >= 2)
+        #expect(progress.level(after: playable[0].id) == playable[1])
+        #expect(progress.level(after: try #require(playable.last).id) == nil)
+        #expect(progress.level(after: "daily/2026-11-23") == nil)
+        #expect(playerMessage(for: KamiError.NothingToUndo) == KamiError.NothingToUndo.description)
+    }
+
     @Test func savedGamesAndProgressRestore() throws {
         let model = try GameModel(levelId: try firstLevel().id)
         for move in try lineOfPlay(Game(levelId: model.snapshot.levelId), count: 2) { try play(move, on: model) }

@@ -71,5 +71,9 @@ import Testing
             (Rgb(red: 120, green: 70, blue: 30), "brown"),
         ]
         for (rgb, name) in names { #expect(ColourNames.name(of: rgb) == name, "\(rgb)") }
+        #expect(ColourNames.prefersDarkInk(on: Rgb(red: 240, green: 220, blue: 60)))
+        #expect(ColourNames.prefersDarkInk(on: Rgb(red: 255, green: 255, blue: 255)))
+        #expect(!ColourNames.prefersDarkInk(on: Rgb(red: 20, green: 30, blue: 90)))
+        #expect(!ColourNames.prefersDarkInk(on: Rgb(red: 0, green: 0, blue: 0)))
     }
 }

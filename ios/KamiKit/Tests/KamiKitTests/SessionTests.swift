@@ -82,6 +82,8 @@ import Testing
         #expect(problems[.progress] == .damaged(.NotASave))
         if case .undecodable = problems[.settings] {} else { Issue.record("settings: \(String(describing: problems[.settings]))") }
         #expect(session.restoreProblems.allSatisfy { !$0.description.isEmpty })
+        session.dismissRestoreProblems()
+        #expect(session.restoreProblems == [])
 
         // Set aside, not overwritten; the next launch starts clean.
         #expect(try Data(contentsOf: store.damagedURL(of: .progress)) == junk)

@@ -1,0 +1,7 @@
+import KamiCore
+
+/// An error worded for the player: a `KamiError` in the core's own words (its Display), not
+/// Swift's reflection of the enum case (which `"\(error)"` and `localizedDescription` give).
+public func playerMessage(for error: any Error) -> String {
+    (error as? KamiError)?.description ?? error.localizedDescription
+}
