@@ -15,7 +15,7 @@ public final class Session {
     /// The game in play (the last one opened, until another is), if any.
     public private(set) var game: GameModel?
     /// The player's preferences; written to the store when changed.
-    public var settings: Settings {
+    public var settings: PlayerSettings {
         didSet {
             // Encoding two booleans does not fail.
             if let data = try? JSONEncoder().encode(settings) { write(data, to: .settings) }
@@ -41,7 +41,7 @@ public final class Session {
             }
         }
         progress = restore(.progress) { try ProgressModel(restoring: $0) } ?? ProgressModel()
-        settings = restore(.settings) { try JSONDecoder().decode(Settings.self, from: $0) } ?? Settings()
+        settings = restore(.settings) { try JSONDecoder().decode(PlayerSettings.self, from: $0) } ?? PlayerSettings()
         let game = restore(.game) { try GameModel(restoring: $0) }
         restoreProblems = problems
         if let game { adopt(game) }

@@ -75,7 +75,7 @@ import Testing
         let session = Session(store: store)
         #expect(session.game == nil)
         #expect(session.progress.packs == PlayerProgress().packs())
-        #expect(session.settings == Settings())
+        #expect(session.settings == PlayerSettings())
         let problems = Dictionary(uniqueKeysWithValues: session.restoreProblems.map { ($0.file, $0.reason) })
         #expect(problems.count == 3)
         #expect(problems[.game] == .damaged(.TruncatedSave(expected: UInt64(game.count), found: UInt64(game.count - 3))))
@@ -104,13 +104,13 @@ import Testing
         let store = emptyStore()
         defer { try? FileManager.default.removeItem(at: store.directory) }
         let session = Session(store: store)
-        #expect(session.settings == Settings(colourBlindSymbols: false, haptics: true))
+        #expect(session.settings == PlayerSettings(colourBlindSymbols: false, haptics: true))
         session.settings.colourBlindSymbols = true
         session.settings.haptics = false
-        #expect(Session(store: store).settings == Settings(colourBlindSymbols: true, haptics: false))
+        #expect(Session(store: store).settings == PlayerSettings(colourBlindSymbols: true, haptics: false))
 
         try store.write(Data("{\"colourBlindSymbols\": true}".utf8), to: .settings)
-        #expect(Session(store: store).settings == Settings(colourBlindSymbols: true, haptics: true))
+        #expect(Session(store: store).settings == PlayerSettings(colourBlindSymbols: true, haptics: true))
     }
 
     @Test func aFailedWriteIsReportedNotFatal() throws {

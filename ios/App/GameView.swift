@@ -1,0 +1,121 @@
+import KamiKit
+import SwiftUI
+
+/// One level being played: counter, board, hint line, palette, and undo/redo/restart/hint in
+/// the bottom toolbar. A finished game brings up the result sheet.
+struct GameView: View {
+    let model: GameModel
+    let session: Session
+    /// Opens another level (the result sheet's "Next level").
+    let openLevel: (String) -> Void
+    /// The revision whose result sheet the player closed, so it does not come straight back.
+    @State private var dismissedResult: UInt64?
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        VStack(spacing: 12) {
+            MoveCounter(model: model)
+            BoardView(model: model, showsSymbols: session.settings.colourBlindSymbols)
+            HintLine(model: model)
+            if let message = model.errorMessage {
+                Text(message).font(.footnote).foregroundStyle(.secondary).multilineTextAlignment(.center)
+            }
+            PaletteBar(model: model)
+        }
+        .padding()
+        .navigationTitle(model.snapshot.name)
+        .navigationBarTitleDisplayMode(.inline)
+        .toolbar { controls }
+        .sheet(isPresented: showingResult) {
+            ResultSheet(model: model, nextLevel: session.progress.level(after: model.snapshot.levelId)) { action in
+                dismissedResult = model.snapshot.revision
+                switch action {
+                case .undo: model.undo()
+                case .restart: model.restart()
+                case .next(let levelId): openLevel(levelId)
+                case .levels: dismiss()
+                }
+            }
+        }
+        .sensoryFeedback(trigger: model.snapshot.revision) { _, _ in
+            guard session.settings.haptics else { return nil }
+            switch model.status {
+            case .playing: return .impact(weight: .light)
+            case .won: return .success
+            case .failed: return .error
+            }
+        }
+        .onDisappear { model.dismissHint() }
+    }
+
+    @ToolbarContentBuilder private var controls: some ToolbarContent {
+        ToolbarItemGroup(placement: .bottomBar) {
+            Button { model.undo() } label: { Label("Undo", systemImage: "arrow.uturn.backward") }
+                .disabled(!model.snapshot.canUndo)
+            Button { model.redo() } label: { Label("Redo", systemImage: "arrow.uturn.forward") }
+                .disabled(!model.snapshot.canRedo)
+            Spacer()
+            Button { model.restart() } label: { Label("Restart", systemImage: "arrow.counterclockwise") }
+                .disabled(!model.snapshot.canUndo)
+            Button {
+                Task { await model.requestHint() }
+            } label: {
+                Label("Hint", systemImage: "lightbulb")
+            }
+            .disabled(model.hint == .thinking)
+        }
+    }
+
+    private var showingResult: Binding<Bool> {
+        Binding(
+            get: { model.status != .playing && dismissedResult != model.snapshot.revision },
+            set: { if !$0 { dismissedResult = model.snapshot.revision } })
+    }
+}
+
+/// "Moves 2 / par 4", large and clear.
+private struct MoveCounter: View {
+    let model: GameModel
+
+    var body: some View {
+        HStack(alignment: .firstTextBaseline) {
+            Text("\(model.movesUsed)").font(.largeTitle.monospacedDigit().bold())
+            Text("/ par \(model.par)").font(.title3).foregroundStyle(.secondary)
+        }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel("\(model.movesUsed) moves used, par \(model.par)")
+    }
+}
+
+/// What the hint says: thinking, the move to make, or why par is out of reach.
+private struct HintLine: View {
+    let model: GameModel
+
+    var body: some View {
+        Group {
+            switch model.hint {
+            case .idle:
+                EmptyView()
+            case .thinking:
+                ProgressView("Thinking…")
+            case .shown(let hint):
+                Text(advice(hint))
+            case .unavailable(let reason):
+                Text("No hint: \(reason)")
+            }
+        }
+        .font(.callout)
+        .multilineTextAlignment(.center)
+    }
+
+    private func advice(_ hint: Hint) -> String {
+        guard let next = hint.next else { return "Nothing left to do: the level is finished." }
+        let colour = Int(next.colour) < model.palette.count ? ColourNames.name(of: model.palette[Int(next.colour)]) : ""
+        let move = "Colour the highlighted area \(colour) (\(ColourNames.shape(for: next.colour)))."
+        let rest = hint.remaining == 1 ? "That finishes it." : "\(hint.remaining) moves to go."
+        let par = hint.parReachable ? "" : hint.undosToRecover > 0
+            ? " Par is out of reach: undo \(hint.undosToRecover) move\(hint.undosToRecover == 1 ? "" : "s") to get it back."
+            : " Par is out of reach."
+        return "\(move) \(rest)\(par)"
+    }
+}
