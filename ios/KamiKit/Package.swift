@@ -3,11 +3,17 @@
 // observable game model for the SwiftUI app. Builds and tests on Linux and Apple platforms.
 import PackageDescription
 
-/// The C side of the bindings: the generated header and module map (ios/scripts/generate-bindings.sh).
-/// On Linux it is linked against a host-built libkami_core.so whose folder the build is given
-/// (`-Xlinker -L<dir>`, see ios/scripts/test-linux.sh). For Apple platforms this is the one place
-/// to swap in the XCFramework (`.binaryTarget`) that holds the same header and module map.
+#if os(Linux)
+/// The C side of the bindings: the generated header and module map (ios/scripts/generate-bindings.sh),
+/// linked against a host-built libkami_core.so whose folder the build is given (`-Xlinker -L<dir>`,
+/// see ios/scripts/test-linux.sh).
 let coreFFI: Target = .systemLibrary(name: "KamiCoreFFI", path: "Sources/KamiCoreFFI")
+#else
+/// On Apple platforms: the XCFramework made by ios/scripts/build-xcframework.sh (not committed),
+/// static libraries of the core for iPhone, the simulator and macOS with the same header and
+/// module map.
+let coreFFI: Target = .binaryTarget(name: "KamiCoreFFI", path: "Frameworks/KamiCoreFFI.xcframework")
+#endif
 
 let package = Package(
     name: "KamiKit",

@@ -17,7 +17,9 @@ build_rust
 generated="$(mktemp -d)"
 trap 'rm -rf "$generated"' EXIT
 # From the repository: library mode reads rust-core/core/uniffi.toml through cargo metadata.
-(cd "$repo" && "$cargo_release/uniffi-bindgen" generate --library "$cargo_release/libkami_core.so" \
+# The host's shared library: .dylib on macOS (build-xcframework.sh), .so on Linux.
+case "$(uname -s)" in Darwin) library="$cargo_release/libkami_core.dylib" ;; *) library="$cargo_release/libkami_core.so" ;; esac
+(cd "$repo" && "$cargo_release/uniffi-bindgen" generate --library "$library" \
     --language swift --out-dir "$generated" --no-format)
 
 # Generated file → its place in the package (SwiftPM wants the module map named module.modulemap).
