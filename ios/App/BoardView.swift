@@ -50,7 +50,8 @@ struct BoardView: View {
         let ripple = elapsed.isFinite ? model.ripple : nil
         var hinted: Set<UInt32> = []
         if case .shown(let hint) = model.hint, let next = hint.next { hinted = Set(next.region) }
-        let symbols = showsSymbols ? palette.indices.map { context.resolve(Image(systemName: ColourNames.symbol(for: UInt32($0)))) } : []
+        let symbols = showsSymbols
+            ? palette.indices.map { context.resolve(Image(systemName: ColourNames.symbol(for: UInt32($0)))) } : []
 
         for shape in layout.tiles {
             guard let now = snapshot.tiles[Int(shape.tile)] else { continue }
@@ -69,7 +70,8 @@ struct BoardView: View {
                 symbol.shading = .color(Color.ink(on: palette[Int(colour)]).opacity(0.55))
                 let side = layout.side * 0.3
                 let centre = CGPoint(x: shape.centre.x, y: shape.centre.y)
-                context.draw(symbol, in: CGRect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side))
+                let frame = CGRect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
+                context.draw(symbol, in: frame)
             }
         }
     }

@@ -110,12 +110,13 @@ private struct HintLine: View {
 
     private func advice(_ hint: Hint) -> String {
         guard let next = hint.next else { return "Nothing left to do: the level is finished." }
-        let colour = Int(next.colour) < model.palette.count ? ColourNames.name(of: model.palette[Int(next.colour)]) : ""
+        let rgb = model.palette.indices.contains(Int(next.colour)) ? model.palette[Int(next.colour)] : nil
+        let colour = rgb.map(ColourNames.name(of:)) ?? "in the colour shown"
         let move = "Colour the highlighted area \(colour) (\(ColourNames.shape(for: next.colour)))."
         let rest = hint.remaining == 1 ? "That finishes it." : "\(hint.remaining) moves to go."
-        let par = hint.parReachable ? "" : hint.undosToRecover > 0
-            ? " Par is out of reach: undo \(hint.undosToRecover) move\(hint.undosToRecover == 1 ? "" : "s") to get it back."
-            : " Par is out of reach."
+        let undos = hint.undosToRecover == 1 ? "1 move" : "\(hint.undosToRecover) moves"
+        let par = hint.parReachable ? ""
+            : hint.undosToRecover > 0 ? " Par is out of reach: undo \(undos) to get it back." : " Par is out of reach."
         return "\(move) \(rest)\(par)"
     }
 }

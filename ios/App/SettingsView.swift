@@ -12,7 +12,10 @@ struct SettingsView: View {
                 Section {
                     Toggle("Symbols on tiles", isOn: $settings.colourBlindSymbols)
                 } footer: {
-                    Text("Draws each colour's symbol on the board, as on the palette, so colours can be told apart without seeing them.")
+                    Text("""
+                        Draws each colour's symbol on the board, as on the palette, so colours can be \
+                        told apart without seeing them.
+                        """)
                 }
                 Section {
                     Toggle("Haptics", isOn: $settings.haptics)

@@ -87,7 +87,8 @@ public final class GameModel {
             else { return }
             let before = snapshot.tiles[Int(tile)]
             let turn = try game.play(tile: tile, colour: selectedColour)
-            changed(to: turn.snapshot, flood: turn.flood, ripple: before.map { Ripple(flood: turn.flood, fromColour: $0) })
+            let ripple = before.map { Ripple(flood: turn.flood, fromColour: $0) }
+            changed(to: turn.snapshot, flood: turn.flood, ripple: ripple)
         }
     }
 

@@ -78,9 +78,12 @@ import Testing
         #expect(session.settings == PlayerSettings())
         let problems = Dictionary(uniqueKeysWithValues: session.restoreProblems.map { ($0.file, $0.reason) })
         #expect(problems.count == 3)
-        #expect(problems[.game] == .damaged(.TruncatedSave(expected: UInt64(game.count), found: UInt64(game.count - 3))))
+        let cut = KamiError.TruncatedSave(expected: UInt64(game.count), found: UInt64(game.count - 3))
+        #expect(problems[.game] == .damaged(cut))
         #expect(problems[.progress] == .damaged(.NotASave))
-        if case .undecodable = problems[.settings] {} else { Issue.record("settings: \(String(describing: problems[.settings]))") }
+        if case .undecodable = problems[.settings] {} else {
+            Issue.record("settings: \(String(describing: problems[.settings]))")
+        }
         #expect(session.restoreProblems.allSatisfy { !$0.description.isEmpty })
         session.dismissRestoreProblems()
         #expect(session.restoreProblems == [])
