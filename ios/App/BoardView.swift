@@ -15,10 +15,12 @@ struct BoardView: View {
     var body: some View {
         GeometryReader { proxy in
             let size = proxy.size
-            TimelineView(.animation(paused: rippleStart == nil)) { timeline in
-                let elapsed = rippleStart.map { timeline.date.timeIntervalSince($0) } ?? .infinity
+            // Everything the drawing needs, read here on the main actor: the renderer gets values.
+            let picture = model.layout(in: size).map { BoardPicture(model: model, layout: $0, symbols: showsSymbols) }
+            let start = rippleStart
+            TimelineView(.animation(paused: start == nil)) { timeline in
                 Canvas { context, _ in
-                    draw(in: &context, size: size, elapsed: elapsed)
+                    picture?.draw(in: &context, elapsed: start.map { timeline.date.timeIntervalSince($0) })
                 }
             }
             .contentShape(Rectangle())
@@ -38,26 +40,41 @@ struct BoardView: View {
         }
         .accessibilityElement()
         .accessibilityLabel("Board")
-        .accessibilityValue(
-            "\(model.snapshot.regionCount) areas in \(model.snapshot.coloursLeft) colours")
+        .accessibilityValue("\(model.snapshot.regionCount) areas in \(model.snapshot.coloursLeft) colours")
         .accessibilityHint("Tap an area to paint it in the selected colour.")
     }
+}
 
-    private func draw(in context: inout GraphicsContext, size: CGSize, elapsed: Double) {
-        guard let layout = model.layout(in: size) else { return }
-        let snapshot = model.snapshot
-        let palette = snapshot.palette
-        let ripple = elapsed.isFinite ? model.ripple : nil
-        var hinted: Set<UInt32> = []
-        if case .shown(let hint) = model.hint, let next = hint.next { hinted = Set(next.region) }
-        let symbols = showsSymbols
+/// One frame's worth of board: plain values, so the `Canvas` renderer touches no model.
+private struct BoardPicture {
+    let layout: BoardLayout
+    let tiles: [UInt32?]
+    let palette: [Rgb]
+    let ripple: Ripple?
+    /// The region a shown hint points at.
+    let hinted: Set<UInt32>
+    let symbols: Bool
+
+    @MainActor init(model: GameModel, layout: BoardLayout, symbols: Bool) {
+        self.layout = layout
+        tiles = model.snapshot.tiles
+        palette = model.palette
+        ripple = model.ripple
+        if case .shown(let hint) = model.hint, let next = hint.next { hinted = Set(next.region) } else { hinted = [] }
+        self.symbols = symbols
+    }
+
+    /// Draws the board `elapsed` seconds into the ripple (`nil`: no ripple running).
+    func draw(in context: inout GraphicsContext, elapsed: Double?) {
+        let images = symbols
             ? palette.indices.map { context.resolve(Image(systemName: ColourNames.symbol(for: UInt32($0)))) } : []
-
         for shape in layout.tiles {
-            guard let now = snapshot.tiles[Int(shape.tile)] else { continue }
-            let colour = ripple?.colour(of: shape.tile, now: now, elapsed: elapsed) ?? now
-            guard Int(colour) < palette.count else { continue }
-            let path = outline(shape)
+            guard let now = tiles[Int(shape.tile)] else { continue }
+            let colour = elapsed.flatMap { ripple?.colour(of: shape.tile, now: now, elapsed: $0) } ?? now
+            guard palette.indices.contains(Int(colour)) else { continue }
+            var path = Path()
+            path.addLines(shape.vertices.map { CGPoint(x: $0.x, y: $0.y) })
+            path.closeSubpath()
             let fill = Color(palette[Int(colour)])
             context.fill(path, with: .color(fill))
             // Stroking in the fill colour hides hairline seams between neighbouring tiles.
@@ -65,21 +82,13 @@ struct BoardView: View {
             if hinted.contains(shape.tile) {
                 context.fill(path, with: .color(.white.opacity(0.35)))
             }
-            if !symbols.isEmpty {
-                var symbol = symbols[Int(colour)]
+            if !images.isEmpty {
+                var symbol = images[Int(colour)]
                 symbol.shading = .color(Color.ink(on: palette[Int(colour)]).opacity(0.55))
                 let side = layout.side * 0.3
-                let centre = CGPoint(x: shape.centre.x, y: shape.centre.y)
-                let frame = CGRect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
-                context.draw(symbol, in: frame)
+                let corner = CGPoint(x: shape.centre.x - side / 2, y: shape.centre.y - side / 2)
+                context.draw(symbol, in: CGRect(origin: corner, size: CGSize(width: side, height: side)))
             }
         }
-    }
-
-    private func outline(_ shape: TileShape) -> Path {
-        var path = Path()
-        path.addLines(shape.vertices.map { CGPoint(x: $0.x, y: $0.y) })
-        path.closeSubpath()
-        return path
     }
 }

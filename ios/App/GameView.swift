@@ -8,8 +8,8 @@ struct GameView: View {
     let session: Session
     /// Opens another level (the result sheet's "Next level").
     let openLevel: (String) -> Void
-    /// The revision whose result sheet the player closed, so it does not come straight back.
-    @State private var dismissedResult: UInt64?
+    /// Whether the result sheet is up: raised whenever the game becomes won or failed.
+    @State private var showingResult = false
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
@@ -26,9 +26,12 @@ struct GameView: View {
         .navigationTitle(model.snapshot.name)
         .navigationBarTitleDisplayMode(.inline)
         .toolbar { controls }
-        .sheet(isPresented: showingResult) {
+        .onChange(of: model.status, initial: true) {
+            showingResult = model.status != .playing
+        }
+        .sheet(isPresented: $showingResult) {
             ResultSheet(model: model, nextLevel: session.progress.level(after: model.snapshot.levelId)) { action in
-                dismissedResult = model.snapshot.revision
+                showingResult = false
                 switch action {
                 case .undo: model.undo()
                 case .restart: model.restart()
@@ -37,9 +40,10 @@ struct GameView: View {
                 }
             }
         }
-        .sensoryFeedback(trigger: model.snapshot.revision) { _, _ in
-            guard session.settings.haptics else { return nil }
-            switch model.status {
+        .sensoryFeedback(trigger: model.snapshot.revision) {
+            [haptics = session.settings.haptics, status = model.status] _, _ in
+            guard haptics else { return nil }
+            switch status {
             case .playing: return .impact(weight: .light)
             case .won: return .success
             case .failed: return .error
@@ -64,12 +68,6 @@ struct GameView: View {
             }
             .disabled(model.hint == .thinking)
         }
-    }
-
-    private var showingResult: Binding<Bool> {
-        Binding(
-            get: { model.status != .playing && dismissedResult != model.snapshot.revision },
-            set: { if !$0 { dismissedResult = model.snapshot.revision } })
     }
 }
 

@@ -9,7 +9,10 @@ struct LevelSelectView: View {
     @State private var path: [Screen] = []
     @State private var showingSettings = false
     @State private var loadingDaily = false
-    @State private var failure: String?
+    @State private var showingRestoreProblems = false
+    /// Why the last level could not be opened, while the alert shows it.
+    @State private var failure = ""
+    @State private var showingFailure = false
 
     /// The one screen pushed over this one.
     enum Screen: Hashable {
@@ -60,25 +63,23 @@ struct LevelSelectView: View {
         .sheet(isPresented: $showingSettings) {
             SettingsView(settings: $session.settings)
         }
-        .alert("Saved games", isPresented: hasRestoreProblems) {
+        .onAppear { showingRestoreProblems = !session.restoreProblems.isEmpty }
+        .alert("Saved games", isPresented: $showingRestoreProblems) {
             Button("OK") { session.dismissRestoreProblems() }
         } message: {
             Text("Some saved data was damaged, so that part starts afresh:\n"
                 + session.restoreProblems.map(\.description).joined(separator: "\n"))
         }
-        .alert("Could not open the level", isPresented: hasFailure) {
-            Button("OK") { failure = nil }
+        .alert("Could not open the level", isPresented: $showingFailure) {
+            Button("OK") {}
         } message: {
-            Text(failure ?? "")
+            Text(failure)
         }
     }
 
-    private var hasRestoreProblems: Binding<Bool> {
-        Binding(get: { !session.restoreProblems.isEmpty }, set: { if !$0 { session.dismissRestoreProblems() } })
-    }
-
-    private var hasFailure: Binding<Bool> {
-        Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })
+    private func show(failure error: any Error) {
+        failure = playerMessage(for: error)
+        showingFailure = true
     }
 
     private func open(_ levelId: String) {
@@ -86,7 +87,7 @@ struct LevelSelectView: View {
             try session.open(levelId: levelId)
             path = [.game]
         } catch {
-            failure = playerMessage(for: error)
+            show(failure: error)
         }
     }
 
@@ -98,7 +99,7 @@ struct LevelSelectView: View {
                 try await session.openDaily()
                 path = [.game]
             } catch {
-                failure = playerMessage(for: error)
+                show(failure: error)
             }
         }
     }
