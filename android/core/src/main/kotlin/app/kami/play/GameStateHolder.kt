@@ -1,22 +1,38 @@
 package app.kami.play
 
-import app.kami.core.FloodTile
+import app.kami.core.BoardLayout
 import app.kami.core.Game
 import app.kami.core.GameSnapshot
 import app.kami.core.KamiException
+import kotlinx.coroutines.CoroutineDispatcher
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.getAndUpdate
 import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
+import java.util.concurrent.atomic.AtomicLong
 
 /**
  * One game's screen state as a [StateFlow], and the player's intents turned into calls on [game].
  * It knows no rules: every board, count and status comes from the core, and a refused intent
  * shows the core's message. Intents may come from any thread; the state always shows the
  * newest revision of the game. The caller owns [game] and closes it.
+ *
+ * Hints are searched on [hintDispatcher] in [scope]; the game stays playable meanwhile, and a
+ * hint that arrives for a position no longer shown is dropped. [onChange] runs after every
+ * intent that changed the game (to save it), on the thread of that intent.
  */
-class GameStateHolder(private val game: Game) {
+class GameStateHolder(
+    private val game: Game,
+    private val scope: CoroutineScope,
+    private val hintDispatcher: CoroutineDispatcher = Dispatchers.Default,
+    private val onChange: (GameSnapshot) -> Unit = {},
+) {
     private val mutableState = MutableStateFlow(GameUiState(game.snapshot()))
+    private val hintRequests = AtomicLong()
 
     /** The state to draw. */
     val state: StateFlow<GameUiState> = mutableState.asStateFlow()
@@ -30,8 +46,11 @@ class GameStateHolder(private val game: Game) {
      */
     fun tapAt(x: Double, y: Double, viewportWidth: Double, viewportHeight: Double) = attempt {
         game.tileAt(viewportWidth, viewportHeight, x, y)?.let { tile ->
+            val before = state.value.snapshot
             val turn = game.play(tile, state.value.selectedColour)
-            show(turn.snapshot, turn.flood)
+            // The core's turn does not say what colour the region had; the board on screen does.
+            val from = before.tiles[tile.toInt()] ?: turn.colour
+            show(turn.snapshot, Ripple.of(turn.flood, from, turn.snapshot.revision))
         }
     }
 
@@ -44,11 +63,51 @@ class GameStateHolder(private val game: Game) {
     /** Back to the level's start. */
     fun restart() = show(game.restart())
 
-    /** The whole game as bytes, for `Game.restore`. */
-    fun save(): ByteArray = game.save()
+    /**
+     * Every tile's outline for a board drawn into [width] × [height] (the same units as [tapAt]),
+     * or null for a viewport with no room. It depends only on the level and the size: cache it.
+     */
+    fun layout(width: Double, height: Double): BoardLayout? = try {
+        game.layout(width, height)
+    } catch (e: KamiException.InvalidViewport) {
+        null
+    }
 
     /** Hides the error message. */
     fun dismissError() = mutableState.update { it.copy(error = null) }
+
+    /**
+     * Asks the core for a hint for the position shown, on [hintDispatcher]. Does nothing while a
+     * hint is being searched or shown. The answer is shown only if nothing changed meanwhile.
+     */
+    fun requestHint() {
+        val thinking = HintState.Thinking(hintRequests.incrementAndGet())
+        val before = mutableState.getAndUpdate { if (it.hint == HintState.Idle) it.copy(hint = thinking) else it }
+        if (before.hint != HintState.Idle) return
+        scope.launch(hintDispatcher) {
+            val answer = try {
+                Result.success(game.hint())
+            } catch (e: KamiException) {
+                Result.failure(e)
+            }
+            mutableState.update { current ->
+                val hint = answer.getOrNull()
+                val refusal = answer.exceptionOrNull()?.takeUnless { it is KamiException.HintCancelled }
+                when {
+                    current.hint != thinking -> current // cancelled, or the game changed: not ours to touch
+                    hint == null -> current.copy(hint = HintState.Idle, error = refusal?.toString())
+                    hint.revision != current.snapshot.revision -> current.copy(hint = HintState.Idle) // stale
+                    else -> current.copy(hint = hint.next?.let { HintState.Shown(hint, it) } ?: HintState.Unavailable(hint))
+                }
+            }
+        }
+    }
+
+    /** Stops a hint search and hides the hint. */
+    fun cancelHint() {
+        game.cancelHint()
+        mutableState.update { it.copy(hint = HintState.Idle) }
+    }
 
     private inline fun attempt(intent: () -> Unit) {
         try {
@@ -59,8 +118,14 @@ class GameStateHolder(private val game: Game) {
         }
     }
 
-    /** Shows [snapshot] unless a newer revision is shown already (an intent from another thread won the race). */
-    private fun show(snapshot: GameSnapshot, flood: List<FloodTile> = emptyList()) = mutableState.update {
-        if (snapshot.revision < it.snapshot.revision) it else it.copy(snapshot = snapshot, lastFlood = flood, error = null)
+    /**
+     * Shows [snapshot] unless a newer revision is shown already (an intent from another thread
+     * won the race). Any hint was for the position before, so it goes.
+     */
+    private fun show(snapshot: GameSnapshot, ripple: Ripple? = null) {
+        mutableState.update {
+            if (snapshot.revision < it.snapshot.revision) it else it.copy(snapshot = snapshot, ripple = ripple, hint = HintState.Idle, error = null)
+        }
+        onChange(snapshot)
     }
 }

@@ -1,6 +1,5 @@
 package app.kami.play
 
-import app.kami.core.FloodTile
 import app.kami.core.GameSnapshot
 
 /** Everything a game screen draws at one moment. */
@@ -9,8 +8,10 @@ data class GameUiState(
     val snapshot: GameSnapshot,
     /** The palette index the next tap paints with. */
     val selectedColour: UInt = 0u,
-    /** Tiles the last move recoloured, tapped tile first, ring by ring; empty after undo, redo or restart. */
-    val lastFlood: List<FloodTile> = emptyList(),
+    /** How to animate the last move; null after undo, redo or restart. */
+    val ripple: Ripple? = null,
+    /** The hint for this snapshot's position. */
+    val hint: HintState = HintState.Idle,
     /** Why the last intent was refused, in the core's words; cleared by the next intent that succeeds. */
     val error: String? = null,
 )

@@ -3,6 +3,9 @@ package app.kami.core
 /** The first level of the first shipped pack: the tests hold for whatever level that is. */
 fun firstLevelId(): String = packs().first().levels.first().id
 
+/** The first shipped level with par 3 or more: one with mid-game positions. */
+fun deeperLevelId(): String = packs().flatMap { it.levels }.first { it.par >= 3u }.id
+
 /** A move as [Game.play] takes it. */
 data class Move(val tile: UInt, val colour: UInt)
 

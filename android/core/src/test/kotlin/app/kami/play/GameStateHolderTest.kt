@@ -27,7 +27,9 @@ class GameStateHolderTest {
     private val height = 640.0
 
     /** Runs [test] with a holder of a fresh game of the first level. */
-    private fun withHolder(test: (Game, GameStateHolder) -> Unit) = Game(firstLevelId()).use { test(it, GameStateHolder(it)) }
+    private fun withHolder(test: (Game, GameStateHolder) -> Unit) = withScope { scope ->
+        Game(firstLevelId()).use { test(it, GameStateHolder(it, scope)) }
+    }
 
     private fun GameStateHolder.tapTile(game: Game, tile: UInt) = game.centreOf(tile, width, height).let { tapAt(it.x, it.y, width, height) }
 
@@ -46,11 +48,21 @@ class GameStateHolderTest {
             assertEquals(game.snapshot(), state.snapshot)
             assertEquals(move.colour, state.selectedColour)
             assertNull(state.error)
-            assertEquals(move.tile, state.lastFlood.first().tile)
+            val ripple = checkNotNull(state.ripple)
+            assertEquals(0L, ripple.delays[move.tile])
+            assertEquals(before[move.tile.toInt()], ripple.fromColour)
+            assertEquals(state.snapshot.revision, ripple.revision)
             val changed = before.indices.filter { before[it] != state.snapshot.tiles[it] }.map { it.toUInt() }
-            assertEquals(changed.toSet(), state.lastFlood.map { it.tile }.toSet())
+            assertEquals(changed.toSet(), ripple.delays.keys)
         }
         assertIs<GameStatus.Won>(holder.state.value.snapshot.status)
+    }
+
+    @Test
+    fun `the layout is the core's, and none for an empty viewport`() = withHolder { game, holder ->
+        assertEquals(game.layout(width, height), holder.layout(width, height))
+        assertNull(holder.layout(0.0, height))
+        assertNull(holder.layout(width, Double.NaN))
     }
 
     @Test
@@ -93,25 +105,14 @@ class GameStateHolderTest {
 
         holder.undo()
         assertEquals(start.withoutRevision().copy(canRedo = true), holder.state.value.snapshot.withoutRevision())
-        assertTrue(holder.state.value.lastFlood.isEmpty())
+        assertNull(holder.state.value.ripple)
         holder.redo()
         assertEquals(played.withoutRevision(), holder.state.value.snapshot.withoutRevision())
-        assertTrue(holder.state.value.lastFlood.isEmpty())
+        assertNull(holder.state.value.ripple)
         holder.restart()
         assertEquals(start.withoutRevision(), holder.state.value.snapshot.withoutRevision())
         assertEquals(game.snapshot(), holder.state.value.snapshot)
         assertEquals(move.colour, holder.state.value.selectedColour)
-    }
-
-    @Test
-    fun `saved bytes restore the same game`() = withHolder { game, holder ->
-        val move = firstLevelWin().first()
-        holder.selectColour(move.colour)
-        holder.tapTile(game, move.tile)
-        holder.undo()
-        Game.restore(holder.save()).use { restored ->
-            assertEquals(holder.state.value.snapshot.withoutRevision(), restored.snapshot().withoutRevision())
-        }
     }
 
     @Test
