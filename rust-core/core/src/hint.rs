@@ -7,6 +7,14 @@ use crate::history::Move;
 use crate::level::Level;
 use crate::solver::{Budget, Solution, solve};
 use std::sync::Arc;
+use std::time::Duration;
+
+/// The budget of a hint on a phone: two seconds, after which it settles for the best move found
+/// (then `proven` is false), and a 16 MiB transposition table, so that with everything else a
+/// hint stays well under 64 MiB.
+pub fn device_budget() -> Budget {
+    Budget { max_time: Some(Duration::from_secs(2)), table_bytes: 16 << 20, ..Budget::default() }
+}
 
 /// Advice for one position of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]

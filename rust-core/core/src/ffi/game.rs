@@ -10,12 +10,6 @@ use crate::{game, hint, save};
 use parking_lot::Mutex;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
-
-/// How long a hint may search before it settles for the best move found (then `proven` is false).
-const HINT_TIME: Duration = Duration::from_secs(2);
-/// Memory for a hint's transposition table: with everything else a hint stays well under 64 MiB.
-const HINT_TABLE_BYTES: usize = 16 << 20;
 
 /// A game of one level: send intents (play, undo, redo, restart), pull snapshots to draw.
 /// Safe to use from any thread; each call sees and leaves a consistent game.
@@ -125,12 +119,7 @@ impl Game {
             let hints = self.hints.lock();
             (hints.cache.clone(), Arc::clone(&hints.cancel))
         };
-        let budget = Budget {
-            max_time: Some(HINT_TIME),
-            cancel: Some(Arc::clone(&cancel)),
-            table_bytes: HINT_TABLE_BYTES,
-            ..Budget::default()
-        };
+        let budget = Budget { cancel: Some(Arc::clone(&cancel)), ..hint::device_budget() };
         let found = hint::hint(&position, &mut cache, &budget);
         if cancel.load(Ordering::Relaxed) {
             return Err(KamiError::HintCancelled);

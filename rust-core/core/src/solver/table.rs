@@ -1,14 +1,20 @@
 //! The transposition table: lower bounds learned on the moves still needed from positions the
 //! search has fully explored, in a fixed amount of memory.
 
-/// Slot layout: `[hash[0], hash[1] & !0xFFFF | generation << 8 | bound]`. Slots are plain zeroed
-/// words, so a large table costs memory only where the search writes (the allocator hands out
-/// zero pages lazily).
+/// Slot layout: `[hash[0], hash[1] & !0xFFFF | generation << 8 | bound]`, at index
+/// `hash[0] & (len - 1)`, so a slot alone says where it belongs when the table grows.
 type Slot = [u64; 2];
 
-/// A fixed-size table; a newer entry replaces whatever shares its slot.
+/// Slots a table starts with (1 MiB): small searches never pay for a large table.
+const FIRST_SLOTS: usize = 1 << 16;
+
+/// A table that grows up to a fixed size; a newer entry replaces whatever shares its slot.
 pub struct Table {
     slots: Vec<Slot>,
+    /// Slots it may grow to.
+    max_slots: usize,
+    /// Current entries (approximately: replacements are not told apart from fresh ones).
+    used: usize,
     generation: u8,
 }
 
@@ -16,12 +22,13 @@ impl Table {
     /// A table of at most `bytes` bytes (at least one slot).
     pub fn with_bytes(bytes: usize) -> Table {
         let count = (bytes / std::mem::size_of::<Slot>()).max(1);
-        let count = if count.is_power_of_two() { count } else { count.next_power_of_two() / 2 };
-        Table { slots: vec![[0; 2]; count], generation: 1 }
+        let max_slots = if count.is_power_of_two() { count } else { count.next_power_of_two() / 2 };
+        Table { slots: vec![[0; 2]; max_slots.min(FIRST_SLOTS)], max_slots, used: 0, generation: 1 }
     }
 
     /// Forgets every entry (in O(1)): bounds learned for one goal do not hold for another.
     pub fn clear(&mut self) {
+        self.used = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.slots.fill([0; 2]);
@@ -31,16 +38,39 @@ impl Table {
 
     /// The learned lower bound for a position, 0 if none.
     pub fn bound(&self, hash: [u64; 2]) -> u32 {
-        let [key, tag] = self.slots[self.index(hash)];
+        let [key, tag] = self.slots[self.index(hash[0])];
         if key == hash[0] && tag & !0xFF == self.tag(hash) { (tag & 0xFF) as u32 } else { 0 }
     }
 
     /// Records that a position needs at least `bound` more moves.
     pub fn raise(&mut self, hash: [u64; 2], bound: u32) {
         if bound > self.bound(hash) {
-            let index = self.index(hash);
+            if self.used * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
+                self.grow();
+            }
+            let index = self.index(hash[0]);
+            self.used += usize::from(!self.current(self.slots[index]));
             self.slots[index] = [hash[0], self.tag(hash) | u64::from(bound.min(0xFF))];
         }
+    }
+
+    /// Doubles the slots, moving over the current generation's entries.
+    fn grow(&mut self) {
+        let doubled = vec![[0; 2]; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.used = 0;
+        for slot in old {
+            if self.current(slot) {
+                let index = self.index(slot[0]);
+                self.used += usize::from(!self.current(self.slots[index]));
+                self.slots[index] = slot;
+            }
+        }
+    }
+
+    /// Whether `slot` holds an entry of the current generation.
+    fn current(&self, slot: Slot) -> bool {
+        slot[1] & 0xFF00 == u64::from(self.generation) << 8
     }
 
     /// The check bits and generation of a position's slot (the bound's byte left clear).
@@ -48,8 +78,8 @@ impl Table {
         hash[1] & !0xFFFF | u64::from(self.generation) << 8
     }
 
-    fn index(&self, hash: [u64; 2]) -> usize {
-        hash[1] as usize & (self.slots.len() - 1)
+    fn index(&self, key: u64) -> usize {
+        key as usize & (self.slots.len() - 1)
     }
 }
 
@@ -68,5 +98,19 @@ mod tests {
         assert_eq!(t.bound([8, 9 << 32 | 3]), 0, "another position in the same slot");
         t.clear();
         assert_eq!(t.bound(h), 0);
+    }
+
+    #[test]
+    fn grows_to_its_size_and_keeps_what_it_learned() {
+        let mut t = Table::with_bytes(16 * FIRST_SLOTS * 4);
+        let hash = |i: u64| [i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i << 16];
+        for i in 0..FIRST_SLOTS as u64 * 2 {
+            t.raise(hash(i), 1 + (i % 200) as u32);
+        }
+        assert_eq!(t.slots.len(), FIRST_SLOTS * 4, "grew twice, to its limit");
+        let kept = (0..FIRST_SLOTS as u64 * 2).filter(|&i| t.bound(hash(i)) == 1 + (i % 200) as u32).count();
+        assert!(kept > FIRST_SLOTS, "most entries survive growing: {kept}");
+        t.clear();
+        assert!((0..1000).all(|i| t.bound(hash(i)) == 0));
     }
 }
