@@ -1,6 +1,6 @@
 //! `kami generate`: a generated level (or a day's puzzle) as a level file, rated.
 
-use crate::args::Args;
+use crate::args::{Args, load_level};
 use kami_core::daily::{Date, daily};
 use kami_core::generator::{Generated, Spec, Symmetry, generate};
 use kami_core::level_file::write_level;
@@ -29,7 +29,14 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             };
             let holes = args.flag("--holes");
             let name = args.option("--name")?.unwrap_or_else(|| format!("Generated {seed}"));
-            let spec = Spec { symmetry, holes, ..Spec::kami(colours, par) };
+            let mut spec = Spec { symmetry, holes, ..Spec::kami(colours, par) };
+            if let Some(mask) = args.option("--mask")? {
+                let board = load_level(&mask)?.board().clone();
+                spec.tiling = board.tiling();
+                spec.rows = board.rows();
+                spec.cols = board.cols();
+                spec.mask = Some(board.cells().iter().map(Option::is_some).collect());
+            }
             generate(seed, &spec, &format!("generated/{seed}"), &name).map_err(|e| e.to_string())?
         }
     };

@@ -48,12 +48,24 @@ pub struct Spec {
     pub symmetry: Symmetry,
     /// Whether to cut holes.
     pub holes: bool,
+    /// Which tiles are part of the board (row by row; `false` = a hole), e.g. to cut it into
+    /// islands; `None` uses every tile. Regions grow only inside it.
+    pub mask: Option<Vec<bool>>,
 }
 
 impl Spec {
     /// The KAMI 2 board (29 × 10 triangles) with `colours` colours aiming at `par`.
     pub fn kami(colours: usize, par: RangeInclusive<u32>) -> Spec {
-        Spec { tiling: Tiling::Triangles, rows: 29, cols: 10, colours, par, symmetry: Symmetry::None, holes: false }
+        Spec {
+            tiling: Tiling::Triangles,
+            rows: 29,
+            cols: 10,
+            colours,
+            par,
+            symmetry: Symmetry::None,
+            holes: false,
+            mask: None,
+        }
     }
 }
 
@@ -165,6 +177,9 @@ fn check(spec: &Spec) -> Result<(), GenerateError> {
     if !(MIN_COLOURS..=MAX_COLOURS).contains(&spec.colours) {
         return bad(format!("a palette has {MIN_COLOURS} to {MAX_COLOURS} colours"));
     }
+    if spec.mask.as_ref().is_some_and(|m| m.len() != spec.rows * spec.cols || !m.contains(&true)) {
+        return bad(format!("the mask must cover {} × {} tiles and keep at least one", spec.rows, spec.cols));
+    }
     if *spec.par.start() == 0 || spec.par.is_empty() {
         return bad("the par range must be non-empty and start at 1 or more".into());
     }
@@ -196,36 +211,56 @@ fn mirror(spec: &Spec, tile: usize) -> usize {
 
 /// A board of about `regions` organic regions: seeds grow into random neighbouring tiles (with
 /// their mirror images), then get colours that differ from their neighbours' where possible; with
-/// holes, a few small regions become holes.
+/// holes, a few small regions become holes. Parts of a mask no seed reached get seeds of their own.
 fn grow(random: &mut Random, spec: &Spec, regions: usize) -> Board {
+    const HOLE: usize = usize::MAX - 1;
     let tiles = spec.rows * spec.cols;
     let shape = Board::new(spec.tiling, spec.rows, spec.cols, vec![Some(0); tiles], MAX_COLOURS)
         .expect("checked dimensions make a valid board");
-    let mut owner = vec![usize::MAX; tiles];
+    let mut owner = match &spec.mask {
+        Some(mask) => mask.iter().map(|&inside| if inside { usize::MAX } else { HOLE }).collect(),
+        None => vec![usize::MAX; tiles],
+    };
     let mut frontier = Vec::new();
-    for seed in 0..regions {
-        let t = random.below(tiles);
-        if owner[t] == usize::MAX {
-            for u in [t, mirror(spec, t)] {
+    let claim = |owner: &mut [usize], frontier: &mut Vec<usize>, t: usize, seed: usize| {
+        for u in [t, mirror(spec, t)] {
+            if owner[u] == usize::MAX {
                 owner[u] = seed;
                 frontier.push(u);
             }
         }
-    }
-    while !frontier.is_empty() {
-        let i = random.below(frontier.len());
-        let t = frontier[i];
-        let free: Vec<usize> = shape.neighbours(t).filter(|&n| owner[n] == usize::MAX).collect();
-        if free.is_empty() {
-            frontier.swap_remove(i);
-            continue;
-        }
-        let n = free[random.below(free.len())];
-        for u in [n, mirror(spec, n)] {
-            if owner[u] == usize::MAX {
-                owner[u] = owner[t];
-                frontier.push(u);
+    };
+    for seed in 0..regions {
+        let t = random.below(tiles);
+        if owner[t] == usize::MAX {
+            for u in [t, mirror(spec, t)] {
+                if owner[u] != HOLE {
+                    owner[u] = seed;
+                    frontier.push(u);
+                }
             }
+        }
+    }
+    let mut regions = regions;
+    loop {
+        while !frontier.is_empty() {
+            let i = random.below(frontier.len());
+            let t = frontier[i];
+            let free: Vec<usize> = shape.neighbours(t).filter(|&n| owner[n] == usize::MAX).collect();
+            if free.is_empty() {
+                frontier.swap_remove(i);
+                continue;
+            }
+            let n = free[random.below(free.len())];
+            let seed = owner[t];
+            claim(&mut owner, &mut frontier, n, seed);
+        }
+        match owner.iter().position(|&o| o == usize::MAX) {
+            Some(t) => {
+                claim(&mut owner, &mut frontier, t, regions);
+                regions += 1;
+            }
+            None => break,
         }
     }
     // Colour the regions in a random order, avoiding the colours of coloured neighbours.
@@ -274,15 +309,16 @@ fn cut_holes(random: &mut Random, owner: &[usize], regions: usize, cells: &mut [
     }
 }
 
-/// Pleasant palettes: paper-like colours in the spirit of KAMI, picked by the seed.
+/// Pleasant palettes: paper-like colours in the spirit of KAMI, picked by the seed. Neighbouring
+/// entries differ clearly in hue or lightness, and none is near the paper-white of holes.
 fn palette(random: &mut Random, colours: usize) -> Vec<Rgb> {
     const PALETTES: [[u32; 6]; 6] = [
-        [0xE4572E, 0x29335C, 0xF3A712, 0xA8C686, 0x669BBC, 0xF2EBDD],
-        [0x2E4057, 0xD1495B, 0xEDAE49, 0x00798C, 0x66A182, 0xF7F3E3],
-        [0x264653, 0x2A9D8F, 0xE9C46A, 0xF4A261, 0xE76F51, 0xFAF3DD],
-        [0x3D405B, 0xE07A5F, 0xF2CC8F, 0x81B29A, 0xF4F1DE, 0xB5838D],
+        [0xE4572E, 0x29335C, 0xF3A712, 0xA8C686, 0x669BBC, 0x6D597A],
+        [0x2E4057, 0xD1495B, 0xEDAE49, 0x00798C, 0x66A182, 0x8E5572],
+        [0x264653, 0x2A9D8F, 0xE9C46A, 0xF4A261, 0xE76F51, 0x6D6875],
+        [0x3D405B, 0xE07A5F, 0xF2CC8F, 0x81B29A, 0xB5838D, 0x6B705C],
         [0x1B4965, 0x5FA8D3, 0xCAE9FF, 0xEE6C4D, 0xF9C74F, 0x2B2D42],
-        [0x5F0F40, 0x9A031E, 0xFB8B24, 0xE36414, 0x0F4C5C, 0xE9D8A6],
+        [0x5F0F40, 0xFB8B24, 0x0F4C5C, 0xE9D8A6, 0x9A031E, 0xE36414],
     ];
     let chosen = PALETTES[random.below(PALETTES.len())];
     let rgb = |x: u32| Rgb { red: (x >> 16) as u8, green: (x >> 8) as u8, blue: x as u8 };
