@@ -1,11 +1,13 @@
 //! `kami`: play Kami in the terminal, and the tools for making levels.
 
 mod args;
+mod bench;
 mod check;
 mod generate;
 mod play;
 mod render;
 mod solve;
+mod stats;
 
 use std::process::ExitCode;
 
@@ -18,10 +20,15 @@ commands:
   render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
   generate                       a generated level file [--seed N] [--colours K] [--par A-B]
                                  [--symmetry none|left-right|top-bottom|rotational] [--holes]
-                                 [--name NAME] [--daily YYYY-MM-DD] [--out FILE.toml]
+                                 [--mask LEVEL: its size, tiling and holes] [--name NAME]
+                                 [--daily YYYY-MM-DD] [--out FILE.toml]
   check DIR                      validate every pack and level under DIR and prove each par [--time S]
   solve LEVEL                    a shortest solution [--json] [--time SECONDS, 0 = no limit]
   hint LEVEL --played MOVES      the hint after MOVES, written row,col,colour;row,col,colour [--json]
+  bench DIR                      time proving every par under DIR, and hints from random positions
+                                 [--positions N per level] [--verbose: one line per level]
+  bench --daily YEAR             time making and proving every daily puzzle of YEAR
+  stats DIR                      par, regions and rating per pack [--out FILE.svg: the curve]
 
 LEVEL is a shipped level id such as 01-first-steps/first-light, or a path to a level file.";
 
@@ -35,6 +42,8 @@ fn main() -> ExitCode {
         "generate" => generate::run(words),
         "solve" => solve::run_solve(words),
         "hint" => solve::run_hint(words),
+        "bench" => bench::run(words),
+        "stats" => stats::run(words),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

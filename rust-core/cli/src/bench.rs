@@ -1,0 +1,138 @@
+//! `kami bench DIR`: how fast the solver proves every level's par, and how fast hints answer from
+//! positions a player reaches; `kami bench --daily YEAR`: how fast each day's puzzle is made and
+//! its par proven. With medians, the 99th percentile and maxima.
+
+use crate::args::Args;
+use kami_core::catalogue::Catalogue;
+use kami_core::daily::{Date, daily};
+use kami_core::game::Game;
+use kami_core::hint::{self, Cache, Position};
+use kami_core::history::Move;
+use kami_core::random::Random;
+use kami_core::solver::{Budget, solve};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Hint positions timed per level unless `--positions` says otherwise.
+const DEFAULT_POSITIONS: usize = 20;
+
+/// Runs the command.
+pub fn run(words: Vec<String>) -> Result<(), String> {
+    let mut args = Args::new(words);
+    let positions = match args.option("--positions")? {
+        Some(n) => n.parse::<usize>().map_err(|_| format!("--positions takes a count, not {n:?}"))?,
+        None => DEFAULT_POSITIONS,
+    };
+    let verbose = args.flag("--verbose");
+    if let Some(year) = args.option("--daily")? {
+        args.positional(0)?;
+        return bench_daily(year.parse().map_err(|_| format!("--daily takes a year, not {year:?}"))?);
+    }
+    let dirs = args.positional(1)?;
+    let dir = dirs.first().ok_or("bench needs a folder of packs, e.g. kami bench levels/")?;
+    let catalogue = Catalogue::from_dir(Path::new(dir))
+        .map_err(|errors| format!("{} problem(s) in {dir}; run kami check {dir}", errors.len()))?;
+    let (mut solves, mut hints) = (Vec::new(), Vec::new());
+    let mut random = Random::new(1);
+    println!("{:<36} {:>4} {:>10} {:>10} {:>12}", "level", "par", "nodes", "solve ms", "hint p99 ms");
+    for level in catalogue.packs().iter().flat_map(|p| &p.levels) {
+        let start = Instant::now();
+        let solution = solve(level.board(), level.palette().len(), &Budget::default());
+        let took = start.elapsed();
+        if !solution.optimal || solution.moves.len() as u32 != level.par() {
+            return Err(format!("{}: par {} is not the proven optimum; run kami check", level.id(), level.par()));
+        }
+        solves.push((took, level.id().to_string()));
+        let mut level_hints = Vec::new();
+        for _ in 0..positions {
+            let game = random_position(Game::new(level.clone()), &mut random);
+            let start = Instant::now();
+            hint::hint(&Position::of(&game), &mut Cache::default(), &hint::device_budget());
+            level_hints.push(start.elapsed());
+        }
+        level_hints.sort();
+        if verbose {
+            println!(
+                "{:<36} {:>4} {:>10} {:>10.2} {:>12.2}",
+                level.id(),
+                level.par(),
+                solution.nodes,
+                ms(took),
+                ms(percentile(&level_hints, 99))
+            );
+        }
+        hints.extend(level_hints.into_iter().map(|t| (t, level.id().to_string())));
+    }
+    summary("solve", solves);
+    summary("hint", hints);
+    Ok(())
+}
+
+/// Makes the puzzle of every day of `year`, timing each.
+fn bench_daily(year: i32) -> Result<(), String> {
+    let mut times = Vec::new();
+    let days = (1..=12).flat_map(|m| (1..=31).filter_map(move |d| Date::new(year, m, d)));
+    for date in days {
+        let start = Instant::now();
+        let puzzle = daily(date).map_err(|e| format!("{}: {e}", date.long_name()))?;
+        times.push((start.elapsed(), format!("{} (par {})", puzzle.level.id(), puzzle.level.par())));
+    }
+    summary("daily puzzle made and proven", times);
+    Ok(())
+}
+
+/// Prints the count, median, 99th percentile and maximum of `times`, naming the slowest.
+fn summary(what: &str, mut times: Vec<(Duration, String)>) {
+    times.sort();
+    let Some((max, slowest)) = times.last() else { return };
+    let plain: Vec<Duration> = times.iter().map(|(t, _)| *t).collect();
+    println!(
+        "{what}: {} runs, median {:.2} ms, p99 {:.2} ms, max {:.2} ms ({slowest})",
+        times.len(),
+        ms(percentile(&plain, 50)),
+        ms(percentile(&plain, 99)),
+        ms(*max)
+    );
+}
+
+/// `game` after a random number (0 to par + 1) of random moves: positions a player reaches,
+/// up to the last one before a fail.
+fn random_position(mut game: Game, random: &mut Random) -> Game {
+    let colours = game.level().palette().len();
+    let tiles: Vec<usize> = (0..game.board().len()).filter(|&t| game.board().colour(t).is_some()).collect();
+    for _ in 0..random.below(game.level().par() as usize + 2) {
+        if game.status().is_finished() {
+            break;
+        }
+        let mv = Move { tile: tiles[random.below(tiles.len())], colour: random.below(colours) as u8 };
+        let _ = game.play(mv);
+    }
+    game
+}
+
+/// The `p`th percentile of sorted `times` (nearest rank).
+fn percentile(times: &[Duration], p: usize) -> Duration {
+    if times.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = (times.len() * p).div_ceil(100).max(1);
+    times[rank - 1]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_take_the_nearest_rank() {
+        let times: Vec<Duration> = (1..=200).map(Duration::from_millis).collect();
+        assert_eq!(percentile(&times, 50), Duration::from_millis(100));
+        assert_eq!(percentile(&times, 99), Duration::from_millis(198));
+        assert_eq!(percentile(&times[..1], 99), Duration::from_millis(1));
+        assert_eq!(percentile(&[], 50), Duration::ZERO);
+    }
+}
