@@ -15,6 +15,9 @@ use std::sync::Arc;
 
 /// Search nodes a generated board's proof may take; harder boards are passed over.
 const PROOF_NODES: u64 = 150_000;
+/// Search nodes the rating spends on each first move, and on all of them.
+const RATING_NODES: u64 = 2_000;
+const RATING_NODES_IN_ALL: u64 = 60_000;
 /// Boards tried before giving up.
 const ATTEMPTS: u32 = 300;
 
@@ -76,8 +79,8 @@ pub struct Rating {
     pub par: u32,
     /// Different first moves a player can make (a region and a colour one of its neighbours has).
     pub first_moves: u32,
-    /// First moves after which the solver's lower bound still allows par: an upper estimate of
-    /// the first moves that keep par reachable.
+    /// First moves that keep par reachable: proven by the solver, or (where its small budgets
+    /// run out) not ruled out by its lower bound, so an upper estimate.
     pub promising_first_moves: u32,
     /// Difficulty from 1 (trivial) to 10: mostly par, then how few first moves look promising,
     /// then the number of colours.
@@ -85,12 +88,14 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// Rates `level`, whose par is proven: tries every first move against the lower bound.
+    /// Rates `level`, whose par is proven: tries every first move against the lower bound, then
+    /// with a small search.
     pub fn of(level: &Level) -> Rating {
         let graph = RegionGraph::new(level.board());
         let colours = level.palette().len();
         let par = level.par();
-        let (mut first_moves, mut promising) = (0, 0);
+        let (mut first_moves, mut promising, mut spent) = (0, 0, 0);
+        let rating_budget = Budget { max_nodes: Some(RATING_NODES), table_bytes: 1 << 20, ..Budget::default() };
         for (region, neighbours) in graph.neighbours.iter().enumerate() {
             let mut targets: Vec<Colour> = neighbours.iter().map(|&n| graph.colour[n]).collect();
             targets.sort_unstable();
@@ -101,7 +106,14 @@ impl Rating {
                 for (tile, _) in board.region_rings(graph.tile[region]) {
                     board.paint(tile, colour);
                 }
-                promising += u32::from(lower_bound(&board, colours) < par);
+                promising += u32::from(
+                    lower_bound(&board, colours) < par
+                        && (spent >= RATING_NODES_IN_ALL || {
+                            let rest = solve(&board, colours, &rating_budget);
+                            spent += rest.nodes;
+                            !rest.optimal || rest.moves.len() as u32 + 1 <= par
+                        }),
+                );
             }
         }
         let scarcity = (f64::from(first_moves.max(1)) / f64::from(promising.max(1))).log2();
