@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::game::{Game, Status};
 use crate::history::Move;
 use crate::level::Level;
-use crate::solver::{Budget, Solution, solve};
+use crate::solver::{Budget, Solution, lower_bound, solve};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -118,7 +118,9 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
 
 /// The fewest undos after which par is reachable again. Reachability only grows going back: from
 /// an earlier position, replaying the moves up to a later one and finishing from there is one way
-/// to finish. So the latest position within reach is found by binary search over the history.
+/// to finish. So the latest position within reach is found by binary search over the history
+/// (taking the start as within reach: if it is not, every undo is needed, which is what the search
+/// then answers). The lower bound settles most positions without a search.
 fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
     let level = &position.level;
     let par = level.par();
@@ -131,11 +133,12 @@ fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
         }
         game.board().clone()
     };
-    let reachable = |j: usize| j as u32 + solve(&board_after(j), palette, budget).moves.len() as u32 <= par;
+    let reachable = |j: usize| {
+        let board = board_after(j);
+        let within = |moves: u32| j as u32 + moves <= par;
+        within(lower_bound(&board, palette)) && within(solve(&board, palette, budget).moves.len() as u32)
+    };
     let (mut good, mut bad) = (0, position.played.len());
-    if !reachable(good) {
-        return bad as u32;
-    }
     while bad - good > 1 {
         let mid = (good + bad) / 2;
         if reachable(mid) { good = mid } else { bad = mid }
