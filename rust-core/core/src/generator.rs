@@ -156,7 +156,7 @@ pub fn generate(seed: u64, spec: &Spec, id: &str, name: &str) -> Result<Generate
     check(spec)?;
     let mut random = Random::new(seed);
     let palette = palette(&mut random, spec.colours);
-    let target = (spec.par.start() + spec.par.end()) as f64 / 2.0;
+    let target = (f64::from(*spec.par.start()) + f64::from(*spec.par.end())) / 2.0;
     // Regions to grow: roughly what such a par needs, adjusted after each miss.
     let mut regions = ((target * 3.0 + 2.0) as usize).clamp(2, spec.rows * spec.cols);
     let budget = Budget { max_nodes: Some(PROOF_NODES), ..Budget::default() };
@@ -194,6 +194,11 @@ fn check(spec: &Spec) -> Result<(), GenerateError> {
     }
     if *spec.par.start() == 0 || spec.par.is_empty() {
         return bad("the par range must be non-empty and start at 1 or more".into());
+    }
+    // A board of n tiles never needs more than n − 1 moves: no attempt could hit such a par.
+    let tiles = spec.rows * spec.cols;
+    if *spec.par.start() as usize >= tiles {
+        return bad(format!("no board of {tiles} tiles needs {} moves", spec.par.start()));
     }
     let fits = match (spec.tiling, spec.symmetry) {
         (_, Symmetry::None) | (Tiling::Squares, _) => true,
@@ -389,5 +394,13 @@ mod tests {
         assert!(matches!(generate(1, &spec, "x", "x"), Err(GenerateError::Spec(_))));
         let spec = Spec { par: 0..=3, ..Spec::kami(3, 3..=5) };
         assert!(matches!(generate(1, &spec, "x", "x"), Err(GenerateError::Spec(_))));
+        // Par beyond what the board's tiles could need is refused at once (it used to run every
+        // attempt, and u32::MAX overflowed the target in debug builds).
+        for par in [290..=290, u32::MAX..=u32::MAX] {
+            assert!(matches!(
+                generate(1, &Spec { par, ..Spec::kami(3, 3..=5) }, "x", "x"),
+                Err(GenerateError::Spec(_))
+            ));
+        }
     }
 }

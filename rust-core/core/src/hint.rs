@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::game::{Game, Status};
 use crate::history::Move;
-use crate::level::Level;
+use crate::level::{Level, MAX_PAR};
 use crate::solver::{Budget, Solution, lower_bound, solve};
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,8 +76,7 @@ impl Cache {
     /// The rest of the cached solution if `board` lies on it.
     fn follow(&self, board: &Board, palette: usize) -> Option<Solution> {
         let (start, solution) = (self.start.as_ref()?, self.solution.as_ref()?);
-        let level =
-            Level::new(String::new(), String::new(), u32::MAX, vec![Default::default(); palette], start.clone());
+        let level = Level::new(String::new(), String::new(), MAX_PAR, vec![Default::default(); palette], start.clone());
         let mut game = Game::new(Arc::new(level.ok()?));
         for (i, &m) in solution.moves.iter().enumerate() {
             if game.board() == board {

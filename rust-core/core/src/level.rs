@@ -1,10 +1,15 @@
 //! A level: its board, palette and par, checked to be playable.
 
-use crate::board::{Board, BoardError, MAX_COLOURS};
+use crate::board::{Board, BoardError, MAX_COLOURS, MAX_SIDE};
 use std::fmt;
 
 /// Fewest colours a palette may hold.
 pub const MIN_COLOURS: usize = 2;
+
+/// Largest par a level may have. A board of n tiles never needs more than n − 1 moves, so no real
+/// level comes near it; the cap bounds the moves a game can hold, and so what restoring a save
+/// may replay.
+pub const MAX_PAR: u32 = (MAX_SIDE * MAX_SIDE) as u32;
 
 /// A colour as red, green and blue.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -39,6 +44,8 @@ pub enum LevelProblem {
     PaletteSize(usize),
     /// Par is zero.
     ZeroPar,
+    /// Par is above [`MAX_PAR`].
+    ParTooLarge(u32),
     /// The board itself is malformed.
     Board(BoardError),
     /// The board is one colour already: there is nothing to play.
@@ -52,6 +59,7 @@ impl fmt::Display for LevelProblem {
                 write!(f, "expected {MIN_COLOURS} to {MAX_COLOURS} palette colours, found {n}")
             }
             LevelProblem::ZeroPar => write!(f, "expected a par of at least 1"),
+            LevelProblem::ParTooLarge(par) => write!(f, "expected a par of at most {MAX_PAR}, found {par}"),
             LevelProblem::Board(e) => e.fmt(f),
             LevelProblem::AlreadySolved => write!(f, "the board is already one colour"),
         }
@@ -71,14 +79,17 @@ pub struct Level {
 }
 
 impl Level {
-    /// Checks that the level can be played: 2–6 colours, par ≥ 1, board colours within the
-    /// palette, and at least two colours on the board.
+    /// Checks that the level can be played: 2–6 colours, par from 1 to [`MAX_PAR`], board colours
+    /// within the palette, and at least two colours on the board.
     pub fn new(id: String, name: String, par: u32, palette: Vec<Rgb>, board: Board) -> Result<Level, LevelProblem> {
         if !(MIN_COLOURS..=MAX_COLOURS).contains(&palette.len()) {
             return Err(LevelProblem::PaletteSize(palette.len()));
         }
         if par == 0 {
             return Err(LevelProblem::ZeroPar);
+        }
+        if par > MAX_PAR {
+            return Err(LevelProblem::ParTooLarge(par));
         }
         if let Some((tile, colour)) = board
             .cells()
@@ -149,6 +160,8 @@ mod tests {
         assert_eq!(make(1, vec![red], &[Some(0)]), Err(LevelProblem::PaletteSize(1)));
         assert_eq!(make(1, vec![red; 7], &[Some(0)]), Err(LevelProblem::PaletteSize(7)));
         assert_eq!(make(0, two.clone(), &[Some(0), Some(1)]), Err(LevelProblem::ZeroPar));
+        assert!(make(MAX_PAR, two.clone(), &[Some(0), Some(1)]).is_ok());
+        assert_eq!(make(MAX_PAR + 1, two.clone(), &[Some(0), Some(1)]), Err(LevelProblem::ParTooLarge(MAX_PAR + 1)));
         assert_eq!(make(1, two.clone(), &[Some(0), None, Some(0)]), Err(LevelProblem::AlreadySolved));
         assert_eq!(
             make(1, two, &[Some(0), Some(2)]),

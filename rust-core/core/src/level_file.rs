@@ -103,7 +103,7 @@ pub fn parse_level(id: &str, file: &str, source: &str) -> Result<Level, FileErro
     Level::new(id.to_string(), toml.name.into_inner(), *toml.par.get_ref(), palette, board).map_err(|problem| {
         let offset = match problem {
             LevelProblem::PaletteSize(_) => toml.palette.span().start,
-            LevelProblem::ZeroPar => toml.par.span().start,
+            LevelProblem::ZeroPar | LevelProblem::ParTooLarge(_) => toml.par.span().start,
             LevelProblem::Board(_) | LevelProblem::AlreadySolved => toml.grid.span().start,
         };
         at(offset, problem.to_string())

@@ -293,6 +293,11 @@ mod tests {
         let err = restore_game(&seal(Kind::Game, &format)).unwrap_err();
         assert_eq!(err, SaveError::Invalid("move 2: the region of tile 0 is colour 1 already".into()));
         format.played = vec![];
+        // A par no board needs would let a few megabytes of moves replay into gigabytes of history.
+        format.par = crate::level::MAX_PAR + 1;
+        let err = restore_game(&seal(Kind::Game, &format)).unwrap_err();
+        assert_eq!(err, SaveError::Invalid("expected a par of at most 4096, found 4097".into()));
+        format.par = 3;
         format.cells[0] = Some(9);
         assert!(matches!(restore_game(&seal(Kind::Game, &format)), Err(SaveError::Invalid(_))));
     }

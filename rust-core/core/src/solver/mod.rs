@@ -102,14 +102,14 @@ impl Meter {
             return Err(stop);
         }
         self.nodes += 1;
+        // The flag on every node (a plain load), the clock every 64: a node on a large island
+        // can take milliseconds, so counting to 1024 let a cancel or deadline wait seconds.
         if self.nodes >= self.max_nodes {
             self.stopped = Some(Stop::Nodes);
-        } else if self.nodes.is_multiple_of(1024) {
-            if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-                self.stopped = Some(Stop::Cancelled);
-            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = Some(Stop::Time);
-            }
+        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stopped = Some(Stop::Cancelled);
+        } else if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = Some(Stop::Time);
         }
         self.stopped.map_or(Ok(()), Err)
     }
@@ -340,7 +340,11 @@ mod tests {
         let cancel = Arc::new(AtomicBool::new(true));
         let s = solve(&b, colours, &Budget { cancel: Some(cancel), ..Budget::default() });
         assert_eq!((s.stopped, s.optimal), (Some(Stop::Cancelled), false));
+        // Seen at the first node: nodes on large islands can take milliseconds each.
+        assert_eq!(s.nodes, 1);
         assert!(wins(&b, colours, &s.moves));
+        let s = solve(&b, colours, &Budget { max_time: Some(Duration::ZERO), ..Budget::default() });
+        assert_eq!((s.stopped, s.nodes), (Some(Stop::Time), 64));
     }
 
     #[test]

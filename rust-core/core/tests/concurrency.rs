@@ -1,0 +1,186 @@
+//! The FFI objects under concurrent use: hints on one thread while another plays, undoes and
+//! saves; cancellation under load; no deadlock (parking_lot's detector watches every test) and
+//! no stale hint (each hint is checked against the position of the revision it names).
+
+mod common;
+
+use kami_core::board::Tiling;
+use kami_core::ffi::{Game, KamiError, PlayerProgress, packs};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Longest any of these tests may take before it counts as stuck.
+const STUCK: Duration = Duration::from_secs(120);
+
+/// Runs `work` on its own thread while a watcher asks parking_lot for deadlocks every 20 ms;
+/// fails on a deadlock or if `work` does not finish within [`STUCK`].
+fn without_deadlock<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let done = Arc::clone(&done);
+        thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                let cycles = parking_lot::deadlock::check_deadlock();
+                if !cycles.is_empty() {
+                    return cycles.len();
+                }
+                thread::sleep(Duration::from_millis(20));
+            }
+            0
+        })
+    };
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || sender.send(work()));
+    let result = receiver.recv_timeout(STUCK);
+    done.store(true, Ordering::Relaxed);
+    assert_eq!(watcher.join().unwrap(), 0, "parking_lot found deadlocked threads");
+    result.expect("the threads finished in time")
+}
+
+/// A small deterministic stream for choosing moves.
+fn next(state: &mut u64) -> u32 {
+    *state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    (*state >> 33) as u32
+}
+
+/// The shipped level with the most tiles.
+fn largest_shipped() -> String {
+    packs().into_iter().flat_map(|p| p.levels).max_by_key(|l| (l.rows * l.cols, l.par)).unwrap().id
+}
+
+#[test]
+fn hints_while_another_thread_plays_undoes_and_saves() {
+    let game = Game::new(largest_shipped()).unwrap();
+    // Every position the player reaches, by revision, as save bytes.
+    let positions = Arc::new(Mutex::new(HashMap::from([(game.snapshot().revision, game.save())])));
+    let playing = Arc::new(AtomicBool::new(true));
+    let (hints, cancelled) = without_deadlock({
+        let (game, positions, playing) = (Arc::clone(&game), Arc::clone(&positions), Arc::clone(&playing));
+        move || {
+            let hinter = {
+                let (game, playing) = (Arc::clone(&game), Arc::clone(&playing));
+                thread::spawn(move || {
+                    let (mut hints, mut cancelled) = (Vec::new(), 0);
+                    while playing.load(Ordering::Relaxed) {
+                        match game.hint() {
+                            Ok(h) => hints.push(h),
+                            Err(KamiError::HintCancelled) => cancelled += 1,
+                            Err(e) => panic!("a hint failed: {e}"),
+                        }
+                    }
+                    (hints, cancelled)
+                })
+            };
+            let recorder = {
+                let (game, playing) = (Arc::clone(&game), Arc::clone(&playing));
+                thread::spawn(move || {
+                    let progress = PlayerProgress::new();
+                    while playing.load(Ordering::Relaxed) {
+                        progress.record(Arc::clone(&game));
+                        let _ = progress.save();
+                        thread::yield_now();
+                    }
+                })
+            };
+            let (tiles, colours) = (game.snapshot().tiles.len() as u32, game.snapshot().palette.len() as u32);
+            let mut state = 7;
+            for _ in 0..600 {
+                let snapshot = match next(&mut state) % 8 {
+                    0..=3 => game.play(next(&mut state) % tiles, next(&mut state) % colours).map(|t| t.snapshot),
+                    4 | 5 => game.undo(),
+                    6 => game.redo(),
+                    _ => Ok(game.restart()),
+                };
+                if let Ok(s) = snapshot {
+                    positions.lock().unwrap().insert(s.revision, game.save());
+                }
+                thread::sleep(Duration::from_micros(500));
+            }
+            playing.store(false, Ordering::Relaxed);
+            recorder.join().unwrap();
+            hinter.join().unwrap()
+        }
+    });
+    assert!(!hints.is_empty(), "no hint finished ({cancelled} cancelled)");
+    let positions = positions.lock().unwrap();
+    for h in &hints {
+        // The hint is for a position the game really was in, and its move is legal there with
+        // the region it names.
+        let saved = positions.get(&h.revision).unwrap_or_else(|| panic!("no position has revision {}", h.revision));
+        let at = Game::restore(saved.clone()).unwrap();
+        let fresh = at.hint().unwrap();
+        if h.proven && fresh.proven {
+            assert_eq!(
+                (h.remaining, h.par_reachable, h.ok_reachable),
+                (fresh.remaining, fresh.par_reachable, fresh.ok_reachable)
+            );
+        }
+        if let Some(next) = &h.next {
+            let turn = at.play(next.tile, next.colour).unwrap();
+            let mut flooded: Vec<u32> = turn.flood.iter().map(|f| f.tile).collect();
+            let mut region = next.region.clone();
+            flooded.sort_unstable();
+            region.sort_unstable();
+            assert_eq!(flooded, region);
+        }
+    }
+}
+
+/// A 29 × 10 triangle board of six random colours: too hard to solve within a hint's time.
+fn hard_game() -> Arc<Game> {
+    common::ffi_game(common::random_level(Tiling::Triangles, 29, 10, 6, 1, 11))
+}
+
+#[test]
+fn cancelling_stops_hints_promptly_under_load() {
+    // Unhindered, the hint runs into its time limit and settles for an unproven answer. (On a
+    // game of its own: a hint's answer is cached for the position, so a second is instant.)
+    let start = Instant::now();
+    let unhindered = hard_game().hint().unwrap();
+    assert!(!unhindered.proven && start.elapsed() >= Duration::from_secs(1), "{unhindered:?}");
+    let game = hard_game();
+    let results = without_deadlock(move || {
+        let busy = Arc::new(AtomicBool::new(true));
+        let load: Vec<_> = (0..2)
+            .map(|_| {
+                let (game, busy) = (Arc::clone(&game), Arc::clone(&busy));
+                thread::spawn(move || {
+                    while busy.load(Ordering::Relaxed) {
+                        let _ = (game.snapshot(), game.save(), game.layout(390.0, 844.0));
+                    }
+                })
+            })
+            .collect();
+        let mut results = Vec::new();
+        // Cancelled by cancel_hint, then by a move.
+        for cancel_by_move in [false, true] {
+            let hinters: Vec<_> = (0..2)
+                .map(|_| {
+                    let game = Arc::clone(&game);
+                    thread::spawn(move || game.hint())
+                })
+                .collect();
+            thread::sleep(Duration::from_millis(300));
+            let cancelled_at = Instant::now();
+            if cancel_by_move {
+                let colour = (game.snapshot().tiles[0].unwrap() + 1) % 6;
+                game.play(0, colour).unwrap();
+            } else {
+                game.cancel_hint();
+            }
+            for h in hinters {
+                results.push((h.join().unwrap(), cancelled_at.elapsed()));
+            }
+        }
+        busy.store(false, Ordering::Relaxed);
+        load.into_iter().for_each(|t| t.join().unwrap());
+        results
+    });
+    for (result, after_cancel) in results {
+        assert_eq!(result.err(), Some(KamiError::HintCancelled));
+        assert!(after_cancel < Duration::from_millis(900), "took {after_cancel:?} after the cancel");
+    }
+}

@@ -1,0 +1,89 @@
+//! The largest boards: 64 × 64 with six colours load (from `Level::new` and from a level file),
+//! play, save and hint within the hint's budget, and the memory a hint takes stays bounded.
+
+mod common;
+
+use kami_core::board::{MAX_COLOURS, MAX_SIDE, Tiling};
+use kami_core::ffi::KamiError;
+use kami_core::level_file::{parse_level, write_level};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Counts the bytes this test binary has allocated, now and at most.
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            PEAK.fetch_max(NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            PEAK.fetch_max(NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// What a hint may allocate at most: its 16 MiB table and everything else, "well under 64 MiB"
+/// as `ffi::Game` promises.
+const HINT_MEMORY: usize = 64 << 20;
+
+#[test]
+fn the_largest_boards_load_play_save_and_hint_within_bounds() {
+    // A colour per tile gives thousands of regions (too many to search: the quick answer);
+    // 3 × 3 blocks give a few hundred (searched until the hint's time runs out).
+    for (tiling, block) in [(Tiling::Triangles, 1), (Tiling::Squares, 1), (Tiling::Triangles, 3), (Tiling::Squares, 3)]
+    {
+        let level = common::random_level(tiling, MAX_SIDE, MAX_SIDE, MAX_COLOURS as u8, block, 64);
+        // The level file round trip handles the largest grid too.
+        let text = write_level(&level);
+        assert_eq!(parse_level(level.id(), "big.toml", &text).as_ref(), Ok(&level));
+        let game = common::ffi_game(level);
+        let tiles = game.snapshot().tiles;
+        assert_eq!(tiles.len(), MAX_SIDE * MAX_SIDE);
+
+        for tile in [0, 2048, 4095] {
+            let colour = (tiles[tile as usize].unwrap() + 1) % MAX_COLOURS as u32;
+            game.play(tile, colour).unwrap();
+        }
+        game.undo().unwrap();
+        let restored = kami_core::ffi::Game::restore(game.save()).unwrap();
+        assert_eq!(restored.snapshot().tiles, game.snapshot().tiles);
+
+        let base = NOW.load(Ordering::Relaxed);
+        PEAK.store(base, Ordering::Relaxed);
+        let start = Instant::now();
+        let hint = game.hint().unwrap();
+        let (took, used) = (start.elapsed(), PEAK.load(Ordering::Relaxed) - base);
+        // Not proven optimal on a board this size, but a legal move within the time budget
+        // (2 s per solve; a position off par adds the solves of the undo search).
+        let next = hint.next.expect("the game goes on");
+        assert!(hint.remaining >= 1 && took < Duration::from_secs(30), "{tiling:?} {block}: {took:?}");
+        assert!(used < HINT_MEMORY, "{tiling:?} {block}: a hint allocated {} MiB", used >> 20);
+        eprintln!(
+            "{tiling:?} 64 × 64 in blocks of {block}: hint in {took:?}, peak {} MiB, proven {}",
+            used >> 20,
+            hint.proven
+        );
+        game.play(next.tile, next.colour).unwrap();
+        assert_eq!(game.play(u32::MAX, 0).err(), Some(KamiError::TileOutOfRange { tile: u32::MAX, tiles: 4096 }));
+    }
+}
