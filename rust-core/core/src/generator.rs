@@ -111,7 +111,7 @@ impl Rating {
                         && (spent >= RATING_NODES_IN_ALL || {
                             let rest = solve(&board, colours, &rating_budget);
                             spent += rest.nodes;
-                            !rest.optimal || rest.moves.len() as u32 + 1 <= par
+                            !rest.optimal || (rest.moves.len() as u32) < par
                         }),
                 );
             }
