@@ -36,4 +36,5 @@ rm -rf "$out"
 "$kotlin_home/bin/kotlinc" -Werror -jvm-target 17 -cp "$classpath" -d "$out" "${sources[@]}"
 
 say "JUnit: ${tests[*]}"
-java -Djna.library.path="$target_dir/release" -cp "$out:$classpath" org.junit.runner.JUnitCore "${tests[@]}"
+# The tests take seconds; ten minutes means a hang, which must fail the run rather than stall it.
+timeout --kill-after=10 600 java -Djna.library.path="$target_dir/release" -cp "$out:$classpath" org.junit.runner.JUnitCore "${tests[@]}"

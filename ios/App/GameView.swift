@@ -62,7 +62,7 @@ struct GameView: View {
             Button { model.restart() } label: { Label("Restart", systemImage: "arrow.counterclockwise") }
                 .disabled(!model.snapshot.canUndo)
             Button {
-                Task { await model.requestHint() }
+                model.requestHint()
             } label: {
                 Label("Hint", systemImage: "lightbulb")
             }

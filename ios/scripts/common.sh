@@ -21,8 +21,11 @@ require_root() {
 # The mounts are made in a private mount namespace (unshare), so they exist only for this command
 # and vanish with it, even if it fails or is killed: nothing is ever left mounted on the host, and
 # there is nothing for a trap to clean up. The command gets a clean environment.
+# It also runs in its own PID namespace and is killed, with everything it started, after
+# $chroot_time_limit seconds (default 1800): a hung test fails the run instead of stalling CI.
 run_in_chroot() {
-    unshare --mount --propagation private -- /bin/bash -euc '
+    timeout --kill-after=10 "${chroot_time_limit:-1800}" \
+        unshare --mount --propagation private --pid --fork --kill-child -- /bin/bash -euc '
         root=$1 repo=$2
         shift 2
         mount -t proc proc "$root/proc"

@@ -122,18 +122,22 @@ public final class GameModel {
         return layout
     }
 
-    /// Asks the core for a hint for the position on screen and waits for it without blocking the
-    /// main actor: the search runs on another thread. A hint search still running is cancelled.
-    /// The answer is shown only if it is for the position on screen: any move, undo, redo or
-    /// restart meanwhile (or a newer request) cancels it or makes it stale, and it is dropped.
-    public func requestHint() async {
+    /// Asks the core for a hint for the position on screen. The hint shows `.thinking` at once;
+    /// the search runs on another thread, never blocking the main actor, and the returned task
+    /// ends once its answer is shown or dropped. A hint search still running is cancelled. The
+    /// answer is shown only if it is for the position on screen: any move, undo, redo or restart
+    /// meanwhile (or a newer request) cancels it or makes it stale, and it is dropped.
+    @discardableResult
+    public func requestHint() -> Task<Void, Never> {
         game.cancelHint()
         hintRequest += 1
         let request = hintRequest
         hint = .thinking
         let game = self.game
-        let answer = await Task.detached(priority: .userInitiated) { Result { try game.hint() } }.value
-        receiveHint(answer, for: request)
+        return Task {
+            let answer = await Task.detached(priority: .userInitiated) { Result { try game.hint() } }.value
+            receiveHint(answer, for: request)
+        }
     }
 
     /// Stops a hint search and hides the hint.

@@ -22,7 +22,7 @@ import Testing
         try board.play(opening, on: model)
         #expect(model.hint == .idle)
 
-        await model.requestHint()
+        await model.requestHint().value
         let first = try shownHint(model)
         #expect(first.revision == model.snapshot.revision)
         #expect(first.proven && first.remaining > 0)
@@ -35,7 +35,7 @@ import Testing
             #expect(model.errorMessage == nil && model.hint == .idle)
             played += 1
             try #require(played <= first.remaining, "the hints did not finish in the moves they promised")
-            await model.requestHint()
+            await model.requestHint().value
         }
         #expect(played == first.remaining)
         #expect(model.grade != nil)
@@ -61,21 +61,21 @@ import Testing
     @Test func aMoveWhileThinkingDropsTheHint() async throws {
         let model = try GameModel(levelId: try firstLevel().id)
         let move = try #require(try lineOfPlay(Game(levelId: model.snapshot.levelId), count: 1).first)
-        let pending = Task { await model.requestHint() }
-        while model.hint != .thinking { await Task.yield() }
+        let pending = model.requestHint()
+        #expect(model.hint == .thinking)
         // The search may be cancelled or may finish for the old position: either way it is dropped.
         try board.play(move, on: model)
         await pending.value
         #expect(model.hint == .idle && model.movesUsed == 1)
 
-        await model.requestHint()
+        await model.requestHint().value
         #expect(try shownHint(model).revision == model.snapshot.revision)
     }
 
     @Test func aNewerRequestWins() async throws {
         let model = try GameModel(levelId: try firstLevel().id)
-        let first = Task { await model.requestHint() }
-        let second = Task { await model.requestHint() }
+        let first = model.requestHint()
+        let second = model.requestHint()
         await first.value
         await second.value
         #expect(try shownHint(model).revision == model.snapshot.revision)
@@ -86,7 +86,7 @@ import Testing
 
     @Test func refusedIntentsKeepTheHint() async throws {
         let model = try GameModel(levelId: try firstLevel().id)
-        await model.requestHint()
+        await model.requestHint().value
         let advice = try shownHint(model)
         model.undo()
         #expect(model.errorMessage != nil && model.hint == .shown(advice))
