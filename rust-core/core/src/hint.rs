@@ -134,8 +134,9 @@ fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
     };
     let reachable = |j: usize| {
         let board = board_after(j);
-        let within = |moves: u32| j as u32 + moves <= par;
-        within(lower_bound(&board, palette)) && within(solve(&board, palette, budget).moves.len() as u32)
+        let left = par.saturating_sub(j as u32);
+        let asked = Budget { max_moves: Some(left), ..budget.clone() };
+        lower_bound(&board, palette) <= left && solve(&board, palette, &asked).moves.len() as u32 <= left
     };
     let (mut good, mut bad) = (0, position.played.len());
     while bad - good > 1 {

@@ -42,11 +42,14 @@ pub struct Budget {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Memory for the transposition table, in bytes (the solver's only large allocation).
     pub table_bytes: usize,
+    /// For callers that only ask whether the board can be won in this many moves: stop as soon
+    /// as the lower bound exceeds it (then `lower_bound` does too, and the answer is no).
+    pub max_moves: Option<u32>,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { max_nodes: None, max_time: None, cancel: None, table_bytes: 32 << 20 }
+        Budget { max_nodes: None, max_time: None, cancel: None, table_bytes: 32 << 20, max_moves: None }
     }
 }
 
@@ -59,6 +62,8 @@ pub enum Stop {
     Time,
     /// Another thread cancelled it.
     Cancelled,
+    /// The board needs more than the budget's `max_moves`.
+    TooManyMoves,
 }
 
 /// A solve's answer.
@@ -113,6 +118,11 @@ impl Meter {
         }
         self.stopped.map_or(Ok(()), Err)
     }
+
+    /// Stops the solve for good.
+    fn stop(&mut self, why: Stop) {
+        self.stopped = Some(why);
+    }
 }
 
 /// Islands larger than this are not searched (the distances it needs grow with the square of the
@@ -132,6 +142,9 @@ struct Island {
     any: IslandSolution,
     /// Best known flooding to each colour.
     to: Vec<Option<IslandSolution>>,
+    /// The most moves this island may need for the board to stay within the budget's
+    /// `max_moves` (`u32::MAX` without one).
+    cap: u32,
 }
 
 impl Island {
@@ -139,7 +152,7 @@ impl Island {
         let single = (regions.len() == 1).then(|| (regions[0], graph.colour[regions[0]]));
         let pos = (regions.len() > 1).then(|| Position::new(graph, regions, regions.len() <= MAX_SEARCHED_REGIONS));
         let any = IslandSolution { moves: Vec::new(), optimal: true, lower_bound: 0 };
-        Island { pos, single, regions: regions.len(), any, to: vec![None; colours] }
+        Island { pos, single, regions: regions.len(), any, to: vec![None; colours], cap: u32::MAX }
     }
 
     /// Solves for any final colour.
@@ -147,7 +160,7 @@ impl Island {
         if let Some(pos) = &mut self.pos {
             let known = greedy(pos, Target::Any);
             self.any = if self.regions <= MAX_SEARCHED_REGIONS {
-                Search::new(pos, Target::Any, colours, table, meter).run(known, 0)
+                Search::new(pos, Target::Any, colours, table, meter).run(known, 0, self.cap)
             } else {
                 let lower_bound = pos.colour_bound(Target::Any).max(pos.radius_floor());
                 IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
@@ -193,7 +206,7 @@ impl Island {
                     let last = known.last().map(|&(node, _)| node).unwrap_or_default();
                     known.push((last, d));
                     let floor = self.any.lower_bound;
-                    let found = Search::new(pos, Target::Colour(d), colours, table, meter).run(known, floor);
+                    let found = Search::new(pos, Target::Colour(d), colours, table, meter).run(known, floor, self.cap);
                     IslandSolution { optimal: found.optimal && self.any.optimal, ..found }
                 }
                 (None, None) => unreachable!("an island has regions"),
@@ -234,6 +247,16 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     let mut table = Table::with_bytes(budget.table_bytes);
     let mut islands: Vec<Island> = graph.islands.iter().map(|r| Island::new(&graph, r, colours)).collect();
     islands.sort_by_key(|i| std::cmp::Reverse(i.regions));
+    if let Some(max_moves) = budget.max_moves {
+        // Every island needs at least its colour bound, so one island may spend only what the
+        // others' bounds leave of `max_moves`.
+        let bounds: Vec<u32> =
+            islands.iter_mut().map(|i| i.pos.as_mut().map_or(0, |p| p.colour_bound(Target::Any))).collect();
+        let all: u32 = bounds.iter().sum();
+        for (island, own) in islands.iter_mut().zip(&bounds) {
+            island.cap = max_moves.saturating_sub(all - own);
+        }
+    }
     for island in &mut islands {
         island.solve_any(colours, &mut table, &mut meter);
     }
@@ -331,6 +354,19 @@ mod tests {
         assert!(!cut.optimal);
         assert!(wins(&b, colours, &cut.moves));
         assert!(cut.lower_bound <= full.moves.len() as u32 && cut.moves.len() >= full.moves.len());
+    }
+
+    #[test]
+    fn a_move_limit_below_the_optimum_stops_with_a_bound_past_it() {
+        let grid = "012301\n230123\n301230\n123012\n012301\n230123";
+        let (b, colours) = board(Tiling::Squares, 6, grid);
+        let full = solve(&b, colours, &Budget::default());
+        let optimum = full.moves.len() as u32;
+        let within = |moves| solve(&b, colours, &Budget { max_moves: Some(moves), ..Budget::default() });
+        assert_eq!(within(optimum), full);
+        let short = within(optimum - 1);
+        assert_eq!((short.stopped, short.optimal, short.lower_bound), (Some(Stop::TooManyMoves), false, optimum));
+        assert!(short.nodes < full.nodes && wins(&b, colours, &short.moves));
     }
 
     #[test]

@@ -88,11 +88,17 @@ impl<'a> Search<'a> {
 
     /// Finds a shortest sequence. `known` is a sequence already found (returned if nothing
     /// shorter exists) and `floor` a length known to be impossible to beat. Stops early when the
-    /// meter says so, returning `known` with the lower bound proven so far.
-    pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32) -> IslandSolution {
+    /// meter says so, or once every sequence is proven longer than `cap` (then it stops the meter
+    /// too: the whole board needs too many moves), returning `known` with the lower bound proven
+    /// so far.
+    pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
         let upper = known.len() as u32;
         let mut bound = self.root_bound().max(floor);
         while bound < upper {
+            if bound > cap {
+                self.meter.stop(Stop::TooManyMoves);
+                return IslandSolution { moves: known, optimal: false, lower_bound: bound };
+            }
             match self.dfs(0, bound, Last::Free) {
                 Flow::Found => {
                     self.found.reverse();
