@@ -8,7 +8,7 @@
 use kami_core::board::{Board, Colour, Tiling};
 use kami_core::game::{Game, Status};
 use kami_core::level::{Level, Rgb};
-use kami_core::solver::{Budget, solve};
+use kami_core::solver::{Budget, lower_bound, solve};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
@@ -33,7 +33,9 @@ impl Rng {
 /// A random board: blobs of colour (each tile copies an earlier neighbour half the time), some holes.
 fn random_board(rng: &mut Rng) -> (Board, usize) {
     let tiling = if rng.below(3) == 0 { Tiling::Squares } else { Tiling::Triangles };
-    let (rows, cols) = (1 + rng.below(5), 1 + rng.below(5));
+    // One board in four is a long strip, where same-coloured regions lie far apart.
+    let (rows, cols) =
+        if rng.below(4) == 0 { (1 + rng.below(2), 6 + rng.below(5)) } else { (1 + rng.below(5), 1 + rng.below(5)) };
     let colours = 2 + rng.below(4);
     let holes = rng.below(4) == 0;
     let mut cells: Vec<Option<Colour>> = Vec::with_capacity(rows * cols);
@@ -182,6 +184,8 @@ fn check_random_boards(seed: u64, count: usize) -> (usize, usize) {
         let solution = solve(&board, colours, &Budget::default());
         let moves = solution.moves.len() as u32;
         assert!(solution.optimal && solution.lower_bound == moves, "board {checked}: {board:?}");
+        // The bounds the search prunes with never pass the optimum.
+        assert!(lower_bound(&board, colours) <= moves, "board {checked}: bound past {moves}: {board:?}");
         // The brute force's own optimum is `moves`: nothing shorter, and something that long.
         assert!(!solvable_in_fewer(&board, colours, moves), "board {checked}: shorter than {moves}: {board:?}");
         assert!(solvable_in_fewer(&board, colours, moves + 1), "board {checked}: none in {moves}: {board:?}");

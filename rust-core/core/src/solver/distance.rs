@@ -60,6 +60,20 @@ impl Distances {
         u32::from(self.ecc[a])
     }
 
+    /// The distance between two live regions.
+    pub fn between(&self, a: usize, b: usize) -> u32 {
+        u32::from(self.matrix[a * self.n + b])
+    }
+
+    /// The colours (bit `c` for colour `c`) of the live regions farthest from `a`, those at
+    /// distance equal to its eccentricity.
+    pub fn rim_colours(&self, a: usize, colour: &[u8]) -> u32 {
+        let row = &self.matrix[a * self.n..(a + 1) * self.n];
+        let ecc = self.ecc[a];
+        let rim = row.iter().zip(&self.live).zip(colour).filter(|&((&d, &live), _)| live != 0 && d == ecc);
+        rim.fold(0, |mask, (_, &c)| mask | 1 << c)
+    }
+
     /// Contracts `star` (live regions, `keep` among them) into `keep`.
     pub fn contract(&mut self, star: &[usize], keep: usize) {
         let n = self.n;
@@ -166,12 +180,6 @@ impl Distances {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    impl Distances {
-        fn between(&self, a: usize, b: usize) -> u32 {
-            u32::from(self.matrix[a * self.n + b])
-        }
-    }
 
     /// A path 0 - 1 - 2 - 3 - 4.
     fn path() -> Distances {

@@ -218,8 +218,9 @@ impl Island {
 }
 
 /// A lower bound on the moves `board` needs, without searching: per island the larger of its
-/// colour bound and its radius, islands of one region costing one unless they have the final
-/// colour, combined over the best final colour.
+/// colour schedule and its rim bound (its colour bound and radius if it is too large to keep
+/// distances for), islands of one region costing one unless they have the final colour, combined
+/// over the best final colour.
 pub fn lower_bound(board: &Board, colours: usize) -> u32 {
     let graph = RegionGraph::new(board);
     let bounds: Vec<(u32, Option<Colour>)> = graph
@@ -228,9 +229,14 @@ pub fn lower_bound(board: &Board, colours: usize) -> u32 {
         .map(|regions| match regions[..] {
             [single] => (0, Some(graph.colour[single])),
             _ => {
-                let mut pos = Position::new(&graph, regions, regions.len() <= MAX_SEARCHED_REGIONS);
-                let radius = if regions.len() <= MAX_SEARCHED_REGIONS { pos.radius() } else { pos.radius_floor() };
-                (pos.colour_bound(Target::Any).max(radius), None)
+                let searched = regions.len() <= MAX_SEARCHED_REGIONS;
+                let mut pos = Position::new(&graph, regions, searched);
+                let bound = if searched {
+                    pos.colour_schedule(Target::Any).max(pos.rim_bound(Target::Any))
+                } else {
+                    pos.colour_bound(Target::Any).max(pos.radius_floor())
+                };
+                (bound, None)
             }
         })
         .collect();

@@ -269,6 +269,70 @@ impl Position {
         colour_bound(&self.count, target)
     }
 
+    /// The colour-schedule bound, the colour bound made stronger by distances. Every colour but
+    /// the final one must vanish; a move changes the colour of one region, so it makes at most one
+    /// colour vanish, and only a colour down to that one region. If `e_c` moves must come before
+    /// colour `c` is down to one region, the colours are unit jobs released at `e_c + 1` on one
+    /// machine: with the `e` sorted in decreasing order, at least `max over i of e_(i) + i` moves.
+    ///
+    /// `e_c ≥ min(t + 1, |P| − 1)` for any set `P` of regions of colour `c` pairwise at least
+    /// `2t + 1` apart. When `c` is down to one region, either two members of `P` lie in one region
+    /// (their distance fell from `2t + 1` to 0, and a move contracts a star, which shortens any
+    /// distance by at most two), or all members but one lie in regions recoloured away from `c`,
+    /// each by its own move (regions never split, so a move recolouring two members would have
+    /// joined them for good). With `t = 0`: a colour of two or more regions needs a move first,
+    /// which is the colour bound's extra move.
+    pub fn colour_schedule(&self, target: Target) -> u32 {
+        let Some(d) = &self.distances else { return self.colour_bound(target) };
+        let mut wait = [None; MAX_COLOURS];
+        let mut members = Vec::new();
+        for (c, slot) in wait.iter_mut().enumerate() {
+            *slot = match self.count[c] {
+                0 => None,
+                1 => Some(0),
+                2 => Some(1),
+                _ => {
+                    members.clear();
+                    members.extend(bits::members(self.class(c)));
+                    Some(moves_to_single(d, &mut members))
+                }
+            };
+        }
+        let schedule = |excluded: usize| {
+            let mut waits: Vec<u32> =
+                wait.iter().enumerate().filter(|&(c, _)| c != excluded).filter_map(|(_, &w)| w).collect();
+            waits.sort_unstable_by(|a, b| b.cmp(a));
+            waits.iter().zip(1..).map(|(&w, i)| w + i).max().unwrap_or(0)
+        };
+        match target {
+            Target::Any => (0..MAX_COLOURS).map(schedule).min().unwrap_or(0),
+            Target::Colour(c) => schedule(usize::from(c)),
+        }
+    }
+
+    /// The rim bound: the radius, plus one unless some centre's rim (the regions farthest from it)
+    /// is all one colour, the target's if there is one. Needs distances.
+    ///
+    /// If an island of radius `r ≥ 1` floods in `r` moves, such a centre exists; by induction on
+    /// `r`. One move floods a star only by recolouring its hub to the colour of every other
+    /// region, which is the final colour. For `r ≥ 2`, the first move leaves radius `r − 1` (see
+    /// [`Position::radius`]) and `r − 1` moves, so a centre `c'` whose rim is one colour `z`. Take
+    /// `u` as in that proof: the moved region if `c'` is the contracted one, else the region one
+    /// step from `c'` towards it. No distance from `u` exceeds the one from `c'` after the move by
+    /// more than one, so `u` is a centre and every region of its rim was on the rim of `c'`; it
+    /// is not the moved region (within `r − 1` of `u`), so it had colour `z` before the move too.
+    pub fn rim_bound(&self, target: Target) -> u32 {
+        let d = self.distances.as_ref().expect("the search keeps distances");
+        let r = self.radius();
+        let one_colour = |rim: u32| match target {
+            Target::Any => rim.count_ones() == 1,
+            Target::Colour(c) => rim == 1 << c,
+        };
+        let found =
+            r == 0 || self.nodes().any(|v| d.eccentricity(v) == r && one_colour(d.rim_colours(v, &self.colour)));
+        r + u32::from(!found)
+    }
+
     /// The colour bound after recolouring `node` to `colour`, which swallows `swallowed` regions,
     /// without playing the move.
     pub fn colour_bound_after(&self, node: usize, colour: Colour, swallowed: usize, target: Target) -> u32 {
@@ -378,6 +442,30 @@ impl Position {
     }
 }
 
+/// A lower bound on the moves before the regions `members` (all of one colour, three or more)
+/// are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them pairwise
+/// `2t + 1` apart, picked greedily from the farthest.
+fn moves_to_single(d: &Distances, members: &mut [usize]) -> u32 {
+    let first = members[0];
+    members.sort_unstable_by_key(|&m| std::cmp::Reverse(d.between(first, m)));
+    let (mut best, mut t) = (1, 1);
+    let mut apart = Vec::with_capacity(members.len());
+    loop {
+        apart.clear();
+        for &m in members.iter() {
+            if apart.iter().all(|&a| d.between(a, m) > 2 * t) {
+                apart.push(m);
+            }
+        }
+        let spread = apart.len() as u32 - 1;
+        best = best.max(spread.min(t + 1));
+        if spread <= best {
+            return best;
+        }
+        t += 1;
+    }
+}
+
 /// The colour bound for live-region counts per colour (see [`Position::colour_bound`]).
 fn colour_bound(count: &[u32; MAX_COLOURS], target: Target) -> u32 {
     let present = |c: usize| count[c] > 0;
@@ -449,6 +537,32 @@ mod tests {
         assert_eq!((p.len(), p.radius()), (3, 1));
         p.play(2, 0);
         assert!(p.is_goal(Target::Any) && p.is_goal(Target::Colour(0)) && !p.is_goal(Target::Colour(1)));
+    }
+
+    #[test]
+    fn the_rim_bound_needs_a_centre_with_a_one_coloured_rim() {
+        // 2 1 2 1 0: the only centre is the middle 2, its rim a 2 and a 0; flooding takes 3.
+        let (_, p) = position(1, 5, &[2, 1, 2, 1, 0]);
+        assert_eq!((p.radius(), p.colour_bound(Target::Any)), (2, 2));
+        assert_eq!(p.rim_bound(Target::Any), 3);
+        // 0 1 2 1 0: the rim is all 0, so two moves may do, but only ending in 0.
+        let (_, p) = position(1, 5, &[0, 1, 2, 1, 0]);
+        assert_eq!((p.rim_bound(Target::Any), p.rim_bound(Target::Colour(0))), (2, 2));
+        assert_eq!(p.rim_bound(Target::Colour(1)), 3);
+    }
+
+    #[test]
+    fn the_colour_schedule_waits_for_far_apart_regions() {
+        // Four colours, none of them a single region, and each one's regions far apart: the plain
+        // colour bound says 4 (three to remove, one to make a single region), the schedule 5,
+        // which is the optimum.
+        let cells = [2, 3, 0, 3, 1, 1, 1, 2, 0, 2, 1, 0, 3, 1, 0];
+        let board = Board::new(Tiling::Triangles, 3, 5, cells.iter().map(|&c| Some(c)).collect(), 4).unwrap();
+        let graph = RegionGraph::new(&board);
+        let p = Position::new(&graph, &graph.islands[0], true);
+        assert_eq!((p.colour_bound(Target::Any), p.radius(), p.rim_bound(Target::Any)), (4, 4, 4));
+        assert_eq!(p.colour_schedule(Target::Any), 5);
+        assert_eq!(crate::solver::solve(&board, 4, &crate::solver::Budget::default()).moves.len(), 5);
     }
 
     /// The test's own model: each original region's colour, with components found by a plain

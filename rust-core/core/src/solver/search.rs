@@ -19,11 +19,12 @@
 //! alone. `N` may also end the search (an island of one region recoloured to the target colour).
 //!
 //! # Bounds
-//! `max(radius, colour bound)` of the position (see [`Position::colour_bound`] and
-//! [`Position::radius`]); a child is searched only if its bound fits the moves left. A move never
-//! lengthens a distance, so where this position's radius already fits the moves left after one
-//! more, every child's does; only where it is tight is each child's radius tested (before the
-//! move is played, from the distances).
+//! The radius, the colour schedule and, where the radius is tight, the rim bound (see
+//! [`Position::radius`], [`Position::colour_schedule`] and [`Position::rim_bound`]). Before a
+//! child is played, its colour bound (from the counts alone) must fit the moves left after it. A
+//! move never lengthens a distance, so where this position's radius already fits the moves left
+//! after one more, every child's does; only where it is tight is each child's radius tested
+//! (before the move is played, from the distances).
 //!
 //! # Transposition table
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
@@ -111,12 +112,9 @@ impl<'a> Search<'a> {
         IslandSolution { moves: known, optimal: true, lower_bound: upper }
     }
 
-    /// The root's lower bound: colour bound and exact radius.
+    /// The root's lower bound: colour schedule and rim bound.
     fn root_bound(&mut self) -> u32 {
-        let colour = self.pos.colour_bound(self.target);
-        let radius = self.pos.radius();
-        let recolour = u32::from(self.pos.len() == 1 && !self.pos.is_goal(self.target));
-        colour.max(radius).max(recolour)
+        self.pos.colour_schedule(self.target).max(self.pos.rim_bound(self.target))
     }
 
     fn dfs(&mut self, g: u32, bound: u32, last: Last) -> Flow {
@@ -135,7 +133,10 @@ impl<'a> Search<'a> {
             return Flow::NotFound;
         }
         let radius = self.pos.radius();
-        if radius > left {
+        if radius > left
+            || (radius == left && self.pos.rim_bound(self.target) > left)
+            || self.pos.colour_schedule(self.target) > left
+        {
             return Flow::NotFound;
         }
         let slack = radius < left;
