@@ -171,6 +171,12 @@ impl Position {
         self.hash
     }
 
+    /// The hash the position would have after recolouring `node` to `colour`, without playing it.
+    pub fn hash_after(&self, node: usize, colour: Colour) -> [u64; 2] {
+        let change = u64::from(colour).wrapping_sub(u64::from(self.colour[node]));
+        add(self.hash, mul(self.zsum[node], change))
+    }
+
     /// Recolours `node` to `colour`, swallowing its neighbours of that colour.
     pub fn play(&mut self, node: usize, colour: Colour) {
         let w = self.words;

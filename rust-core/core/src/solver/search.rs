@@ -30,7 +30,9 @@
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
 //! moves. That holds only where the move rule above did not restrict the first move (any position
 //! not reached by a non-merging move): the lexicographically least optimal sequence from such a
-//! position obeys the rule throughout, so the search would have found it.
+//! position obeys the rule throughout, so the search would have found it. An entry is a bound on
+//! the position itself, however it is reached, so a child is looked up before it is played (its
+//! hash follows from the move alone), which skips the cost of playing a transposition.
 
 use super::position::{Position, Target};
 use super::table::Table;
@@ -143,6 +145,9 @@ impl<'a> Search<'a> {
         let candidates = if slack { Vec::new() } else { self.pos.centre_candidates(radius) };
         for (node, colour, swallowed) in self.moves(last, slack) {
             if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
+                continue;
+            }
+            if self.table.bound(self.pos.hash_after(node, colour)) >= left {
                 continue;
             }
             if !slack && !self.pos.move_fits_radius(node, colour, left - 1, &candidates) {
