@@ -474,21 +474,22 @@ fn moves_to_single(d: &Distances, members: &mut [usize]) -> u32 {
 
 /// The colour bound for live-region counts per colour (see [`Position::colour_bound`]).
 fn colour_bound(count: &[u32; MAX_COLOURS], target: Target) -> u32 {
-    let present = |c: usize| count[c] > 0;
-    let single = |c: usize| count[c] == 1;
-    match target {
-        // Keep whichever colour helps most: a single-region colour is worth keeping only if
-        // another colour is single too.
-        Target::Any => {
-            let colours = (0..MAX_COLOURS).filter(|&c| present(c)).count() as u32;
-            let singles = (0..MAX_COLOURS).filter(|&c| single(c)).count();
-            colours.saturating_sub(1) + u32::from(singles == 0 && colours > 1)
+    // Keep whichever colour helps most: a single-region colour is worth keeping only if another
+    // colour is single too. (Plain loops: this runs for every move the search considers.)
+    let skip = match target {
+        Target::Any => None,
+        Target::Colour(d) => Some(usize::from(d)),
+    };
+    let (mut colours, mut single) = (0u32, false);
+    for (c, &n) in count.iter().enumerate() {
+        if n > 0 && skip != Some(c) {
+            colours += 1;
+            single |= n == 1;
         }
-        Target::Colour(d) => {
-            let others = (0..MAX_COLOURS).filter(|&c| c != usize::from(d) && present(c));
-            let (n, some_single) = others.fold((0, false), |(n, s), c| (n + 1, s || single(c)));
-            n + u32::from(n > 0 && !some_single)
-        }
+    }
+    match skip {
+        None => colours.saturating_sub(1) + u32::from(!single && colours > 1),
+        Some(_) => colours + u32::from(colours > 0 && !single),
     }
 }
 

@@ -74,6 +74,8 @@ pub struct Search<'a> {
     meter: &'a mut Meter,
     /// The moves of the solution found, last first.
     found: Vec<(usize, Colour)>,
+    /// A buffer of candidate moves for each depth, reused from node to node.
+    buffers: Vec<Vec<(usize, Colour, usize)>>,
 }
 
 impl<'a> Search<'a> {
@@ -86,7 +88,7 @@ impl<'a> Search<'a> {
         meter: &'a mut Meter,
     ) -> Search<'a> {
         table.clear();
-        Search { pos, target, colours: colours as Colour, table, meter, found: Vec::new() }
+        Search { pos, target, colours: colours as Colour, table, meter, found: Vec::new(), buffers: Vec::new() }
     }
 
     /// Finds a shortest sequence. `known` is a sequence already found (returned if nothing
@@ -143,14 +145,42 @@ impl<'a> Search<'a> {
         }
         let slack = radius < left;
         let candidates = if slack { Vec::new() } else { self.pos.centre_candidates(radius) };
-        for (node, colour, swallowed) in self.moves(last, slack) {
+        let depth = g as usize;
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth]);
+        self.moves(last, slack, &mut moves);
+        let flow = self.children(g, bound, left, slack, &candidates, &moves);
+        self.buffers[depth] = moves;
+        if let Some(flow) = flow {
+            return flow;
+        }
+        if matches!(last, Last::Free) {
+            self.table.raise(hash, left + 1);
+        }
+        Flow::NotFound
+    }
+
+    /// Searches the children of a position `g` moves deep through `moves`; `None` if none leads
+    /// to the goal within `bound`.
+    fn children(
+        &mut self,
+        g: u32,
+        bound: u32,
+        left: u32,
+        slack: bool,
+        candidates: &[usize],
+        moves: &[(usize, Colour, usize)],
+    ) -> Option<Flow> {
+        for &(node, colour, swallowed) in moves {
             if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
                 continue;
             }
             if self.table.bound(self.pos.hash_after(node, colour)) >= left {
                 continue;
             }
-            if !slack && !self.pos.move_fits_radius(node, colour, left - 1, &candidates) {
+            if !slack && !self.pos.move_fits_radius(node, colour, left - 1, candidates) {
                 continue;
             }
             let from = self.pos.colour(node);
@@ -161,23 +191,20 @@ impl<'a> Search<'a> {
             match flow {
                 Flow::Found => {
                     self.found.push((self.pos.region(node), colour));
-                    return Flow::Found;
+                    return Some(Flow::Found);
                 }
-                Flow::Stopped(stop) => return Flow::Stopped(stop),
+                Flow::Stopped(stop) => return Some(Flow::Stopped(stop)),
                 Flow::NotFound => {}
             }
         }
-        if matches!(last, Last::Free) {
-            self.table.raise(hash, left + 1);
-        }
-        Flow::NotFound
+        None
     }
 
-    /// The moves the rule allows after `last`, most promising first: `(node, colour, swallowed)`.
-    fn moves(&self, last: Last, lone_allowed: bool) -> Vec<(usize, Colour, usize)> {
+    /// The moves the rule allows after `last`, most promising first, into `out`:
+    /// `(node, colour, swallowed)`, merging moves by how much they swallow, then the others.
+    fn moves(&self, last: Last, lone_allowed: bool, out: &mut Vec<(usize, Colour, usize)>) {
         let pos = &*self.pos;
-        let mut merging: Vec<(usize, Colour, usize)> = Vec::new();
-        let mut lone: Vec<(usize, Colour, usize)> = Vec::new();
+        out.clear();
         for v in pos.nodes() {
             let around = pos.neighbour_colours(v);
             for c in 0..self.colours {
@@ -199,16 +226,10 @@ impl<'a> Search<'a> {
                 if !allowed {
                     continue;
                 }
-                if merges {
-                    merging.push((v, c, pos.swallows(v, c)));
-                } else {
-                    lone.push((v, c, 0));
-                }
+                out.push((v, c, if merges { pos.swallows(v, c) } else { 0 }));
             }
         }
-        merging.sort_by_key(|m| std::cmp::Reverse(m.2));
-        merging.extend(lone);
-        merging
+        out.sort_by_key(|m| std::cmp::Reverse(m.2));
     }
 }
 

@@ -5,8 +5,9 @@
 /// `hash[0] & (len - 1)`, so a slot alone says where it belongs when the table grows.
 type Slot = [u64; 2];
 
-/// Slots a table starts with (1 MiB): small searches never pay for a large table.
-const FIRST_SLOTS: usize = 1 << 16;
+/// Slots a table starts with (64 KiB): small searches, most hints among them, never pay for
+/// clearing a large table.
+const FIRST_SLOTS: usize = 1 << 12;
 
 /// A table that grows up to a fixed size; a newer entry replaces whatever shares its slot.
 pub struct Table {
