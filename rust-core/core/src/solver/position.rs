@@ -56,6 +56,9 @@ pub struct Position {
     /// Scratch: a new adjacency row; the members of a star.
     row: Vec<u64>,
     star: Vec<usize>,
+    /// Scratch for the colour schedule: one colour's regions, and those picked far apart.
+    members: Vec<usize>,
+    apart: Vec<usize>,
     /// Scratch for breadth-first searches (without `distances`): distances from two landmarks,
     /// and frontier sets.
     dist: [Vec<u32>; 2],
@@ -89,6 +92,8 @@ impl Position {
             distances: None,
             row: vec![0; words],
             star: Vec::new(),
+            members: Vec::new(),
+            apart: Vec::new(),
             dist: [vec![0; n], vec![0; n]],
             visited: vec![0; words],
             frontier: vec![0; words],
@@ -288,27 +293,32 @@ impl Position {
     /// each by its own move (regions never split, so a move recolouring two members would have
     /// joined them for good). With `t = 0`: a colour of two or more regions needs a move first,
     /// which is the colour bound's extra move.
-    pub fn colour_schedule(&self, target: Target) -> u32 {
+    pub fn colour_schedule(&mut self, target: Target) -> u32 {
         let Some(d) = &self.distances else { return self.colour_bound(target) };
         let mut wait = [None; MAX_COLOURS];
-        let mut members = Vec::new();
         for (c, slot) in wait.iter_mut().enumerate() {
             *slot = match self.count[c] {
                 0 => None,
                 1 => Some(0),
                 2 => Some(1),
                 _ => {
-                    members.clear();
-                    members.extend(bits::members(self.class(c)));
-                    Some(moves_to_single(d, &mut members))
+                    self.members.clear();
+                    self.members.extend(bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]));
+                    Some(moves_to_single(d, &mut self.members, &mut self.apart))
                 }
             };
         }
         let schedule = |excluded: usize| {
-            let mut waits: Vec<u32> =
-                wait.iter().enumerate().filter(|&(c, _)| c != excluded).filter_map(|(_, &w)| w).collect();
-            waits.sort_unstable_by(|a, b| b.cmp(a));
-            waits.iter().zip(1..).map(|(&w, i)| w + i).max().unwrap_or(0)
+            let mut waits = [0; MAX_COLOURS];
+            let mut len = 0;
+            for (c, &w) in wait.iter().enumerate() {
+                if let (Some(w), true) = (w, c != excluded) {
+                    waits[len] = w;
+                    len += 1;
+                }
+            }
+            waits[..len].sort_unstable_by(|a, b| b.cmp(a));
+            waits[..len].iter().zip(1..).map(|(&w, i)| w + i).max().unwrap_or(0)
         };
         match target {
             Target::Any => (0..MAX_COLOURS).map(schedule).min().unwrap_or(0),
@@ -451,11 +461,10 @@ impl Position {
 /// A lower bound on the moves before the regions `members` (all of one colour, three or more)
 /// are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them pairwise
 /// `2t + 1` apart, picked greedily from the farthest.
-fn moves_to_single(d: &Distances, members: &mut [usize]) -> u32 {
+fn moves_to_single(d: &Distances, members: &mut [usize], apart: &mut Vec<usize>) -> u32 {
     let first = members[0];
     members.sort_unstable_by_key(|&m| std::cmp::Reverse(d.between(first, m)));
     let (mut best, mut t) = (1, 1);
-    let mut apart = Vec::with_capacity(members.len());
     loop {
         apart.clear();
         for &m in members.iter() {
@@ -566,7 +575,7 @@ mod tests {
         let cells = [2, 3, 0, 3, 1, 1, 1, 2, 0, 2, 1, 0, 3, 1, 0];
         let board = Board::new(Tiling::Triangles, 3, 5, cells.iter().map(|&c| Some(c)).collect(), 4).unwrap();
         let graph = RegionGraph::new(&board);
-        let p = Position::new(&graph, &graph.islands[0], true);
+        let mut p = Position::new(&graph, &graph.islands[0], true);
         assert_eq!((p.colour_bound(Target::Any), p.radius(), p.rim_bound(Target::Any)), (4, 4, 4));
         assert_eq!(p.colour_schedule(Target::Any), 5);
         assert_eq!(crate::solver::solve(&board, 4, &crate::solver::Budget::default()).moves.len(), 5);
