@@ -130,6 +130,12 @@ impl Meter {
 /// the two meet.
 pub const MAX_SEARCHED_REGIONS: usize = 512;
 
+/// The most memory the search may spend on saved distances: it keeps a copy of an island's
+/// distance matrix (one byte per pair of regions) for every move on its path, and its path is
+/// shorter than the first solution found. Islands that could need more are not searched either,
+/// so that a hint (with its 16 MiB table) stays well under 64 MiB on any board.
+pub const MAX_DISTANCE_HISTORY: usize = 24 << 20;
+
 /// One island and what is known of its costs.
 struct Island {
     /// `None` for an island of one region.
@@ -138,6 +144,9 @@ struct Island {
     single: Option<(usize, Colour)>,
     /// Size in regions.
     regions: usize,
+    /// Whether it is searched (known once its quick solution is): small enough to keep distances
+    /// for, and to save them at every depth the search can reach.
+    searched: bool,
     /// Shortest flooding to any colour (empty for one region).
     any: IslandSolution,
     /// Best known flooding to each colour.
@@ -152,17 +161,24 @@ impl Island {
         let single = (regions.len() == 1).then(|| (regions[0], graph.colour[regions[0]]));
         let pos = (regions.len() > 1).then(|| Position::new(graph, regions, regions.len() <= MAX_SEARCHED_REGIONS));
         let any = IslandSolution { moves: Vec::new(), optimal: true, lower_bound: 0 };
-        Island { pos, single, regions: regions.len(), any, to: vec![None; colours], cap: u32::MAX }
+        Island { pos, single, regions: regions.len(), searched: false, any, to: vec![None; colours], cap: u32::MAX }
     }
 
     /// Solves for any final colour.
     fn solve_any(&mut self, colours: usize, table: &mut Table, meter: &mut Meter) {
         if let Some(pos) = &mut self.pos {
             let known = greedy(pos, Target::Any);
-            self.any = if self.regions <= MAX_SEARCHED_REGIONS {
+            // One more than the deepest path of either search (the colour target's may be one longer).
+            let history = (known.len() + 1).saturating_mul(self.regions * self.regions);
+            self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
+            self.any = if self.searched {
                 Search::new(pos, Target::Any, colours, table, meter).run(known, 0, self.cap)
             } else {
-                let lower_bound = pos.colour_bound(Target::Any).max(pos.radius_floor());
+                let lower_bound = if self.regions <= MAX_SEARCHED_REGIONS {
+                    pos.colour_schedule(Target::Any).max(pos.rim_bound(Target::Any))
+                } else {
+                    pos.colour_bound(Target::Any).max(pos.radius_floor())
+                };
                 IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
             };
         }
@@ -194,7 +210,7 @@ impl Island {
                     IslandSolution { lower_bound: moves.len() as u32, moves, optimal: true }
                 }
                 _ if ends_in_d => self.any.clone(),
-                (Some(_), None) if self.regions > MAX_SEARCHED_REGIONS => {
+                (Some(_), None) if !self.searched => {
                     let mut moves = self.any.moves.clone();
                     let last = moves.last().map(|&(node, _)| node).unwrap_or_default();
                     moves.push((last, d));

@@ -116,6 +116,15 @@ impl Position {
         p
     }
 
+    /// Runs `f` with the distances set aside, neither kept up to date nor usable: for play that
+    /// needs no distance bounds and takes back every move it makes.
+    pub fn without_distances<T>(&mut self, f: impl FnOnce(&mut Position) -> T) -> T {
+        let distances = self.distances.take();
+        let out = f(self);
+        self.distances = distances;
+        out
+    }
+
     /// The original region behind a node.
     pub fn region(&self, node: usize) -> usize {
         self.region[node]

@@ -237,6 +237,11 @@ impl<'a> Search<'a> {
 /// grow it by recolouring it to the colour that swallows the most regions, then recolour the last
 /// region to the target colour if needed; the shortest of these.
 pub fn greedy(pos: &mut Position, target: Target) -> Vec<(usize, Colour)> {
+    // It needs no distances, and keeping them up to date would cost a matrix per move played.
+    pos.without_distances(|pos| greedy_floods(pos, target))
+}
+
+fn greedy_floods(pos: &mut Position, target: Target) -> Vec<(usize, Colour)> {
     let mut best: Option<Vec<(usize, Colour)>> = None;
     for centre in pos.central_nodes(6) {
         let mut moves = Vec::new();
