@@ -16,8 +16,13 @@ use std::sync::Arc;
 /// Search nodes a generated board's proof may take; harder boards are passed over.
 const PROOF_NODES: u64 = 150_000;
 /// Search nodes the rating spends on each first move, and on all of them.
-const RATING_NODES: u64 = 2_000;
-const RATING_NODES_IN_ALL: u64 = 60_000;
+const RATING_NODES: u64 = 4_000;
+const RATING_NODES_IN_ALL: u64 = 100_000;
+/// The rating searches every `RATING_STRIDE`th open first move, then the ones after those, and so on.
+const RATING_STRIDE: usize = 7;
+/// Search nodes all attempts together may spend before the generator gives up (about ten
+/// seconds on a phone), so that a spec no board meets fails in reasonable time.
+const GENERATION_NODES: u64 = 6_000_000;
 /// Boards tried before giving up.
 const ATTEMPTS: u32 = 300;
 
@@ -79,23 +84,26 @@ pub struct Rating {
     pub par: u32,
     /// Different first moves a player can make (a region and a colour one of its neighbours has).
     pub first_moves: u32,
-    /// First moves that keep par reachable: proven by the solver, or (where its small budgets
-    /// run out) not ruled out by its lower bound, so an upper estimate.
+    /// First moves shown to keep par reachable, by a small search per move asking whether par − 1
+    /// more moves suffice (at least one, since par is proven). Where the rating's budget runs out
+    /// this undercounts, never overcounts.
     pub promising_first_moves: u32,
-    /// Difficulty from 1 (trivial) to 10: mostly par, then how few first moves look promising,
-    /// then the number of colours.
+    /// Difficulty from 1 (trivial) towards 10: mostly par, then how few first moves keep par in
+    /// reach, then the number of colours, eased so that it grows ever more slowly near the top.
     pub difficulty: f64,
 }
 
 impl Rating {
-    /// Rates `level`, whose par is proven: tries every first move against the lower bound, then
-    /// with a small search.
+    /// Rates `level`, whose par is proven: rules first moves out by the lower bound, then tries
+    /// as many of the rest as its budget allows with a small search for a finish within par,
+    /// taken in a spread-out order so that they sample the whole board.
     pub fn of(level: &Level) -> Rating {
         let graph = RegionGraph::new(level.board());
         let colours = level.palette().len();
         let par = level.par();
-        let (mut first_moves, mut promising, mut spent) = (0, 0, 0);
-        let rating_budget = Budget { max_nodes: Some(RATING_NODES), table_bytes: 1 << 20, ..Budget::default() };
+        let within = par.saturating_sub(1);
+        let mut open = Vec::new();
+        let mut first_moves = 0u32;
         for (region, neighbours) in graph.neighbours.iter().enumerate() {
             let mut targets: Vec<Colour> = neighbours.iter().map(|&n| graph.colour[n]).collect();
             targets.sort_unstable();
@@ -106,18 +114,36 @@ impl Rating {
                 for (tile, _) in board.region_rings(graph.tile[region]) {
                     board.paint(tile, colour);
                 }
-                promising += u32::from(
-                    lower_bound(&board, colours) < par
-                        && (spent >= RATING_NODES_IN_ALL || {
-                            let rest = solve(&board, colours, &rating_budget);
-                            spent += rest.nodes;
-                            !rest.optimal || (rest.moves.len() as u32) < par
-                        }),
-                );
+                if lower_bound(&board, colours) <= within {
+                    open.push(board);
+                }
             }
         }
-        let scarcity = (f64::from(first_moves.max(1)) / f64::from(promising.max(1))).log2();
-        let difficulty = (0.55 * f64::from(par) + 0.5 * scarcity + 0.3 * (colours as f64 - 2.0)).clamp(1.0, 10.0);
+        let budget = Budget {
+            max_nodes: Some(RATING_NODES),
+            max_moves: Some(within),
+            table_bytes: 1 << 20,
+            ..Budget::default()
+        };
+        let (mut found, mut spent) = (0u32, 0);
+        let stride = RATING_STRIDE.min(open.len().max(1));
+        for start in 0..stride {
+            for board in open.iter().skip(start).step_by(stride) {
+                if spent >= RATING_NODES_IN_ALL {
+                    break;
+                }
+                let rest = solve(board, colours, &budget);
+                spent += rest.nodes;
+                found += u32::from(rest.moves.len() as u32 <= within);
+            }
+        }
+        // Only moves shown to work count: where the budget runs out this undercounts (on the
+        // hardest boards, whose moves are also the slowest to settle), never overcounts. Par is
+        // proven, so at least one first move keeps it.
+        let promising = found.max(1);
+        let scarcity = (f64::from(first_moves.max(1)) / f64::from(promising)).log2();
+        let raw = 0.55 * f64::from(par) + 0.4 * scarcity + 0.3 * (colours as f64 - 2.0);
+        let difficulty = 1.0 + 9.0 * (1.0 - (-raw / 8.0).exp());
         Rating { par, first_moves, promising_first_moves: promising, difficulty: (difficulty * 10.0).round() / 10.0 }
     }
 }
@@ -160,9 +186,14 @@ pub fn generate(seed: u64, spec: &Spec, id: &str, name: &str) -> Result<Generate
     // Regions to grow: roughly what such a par needs, adjusted after each miss.
     let mut regions = ((target * 3.0 + 2.0) as usize).clamp(2, spec.rows * spec.cols);
     let budget = Budget { max_nodes: Some(PROOF_NODES), ..Budget::default() };
-    for _ in 0..ATTEMPTS {
+    let (mut spent, mut hopeless) = (0, 0);
+    for attempt in 0..ATTEMPTS {
+        if spent >= GENERATION_NODES || hopeless >= 5 {
+            return Err(GenerateError::NotFound { attempts: attempt });
+        }
         let board = grow(&mut random, spec, regions);
         let solution = solve(&board, spec.colours, &budget);
+        spent += solution.nodes;
         let par = solution.moves.len() as u32;
         if solution.optimal && spec.par.contains(&par) {
             let level = Level::new(id.into(), name.into(), par, palette.clone(), board);
@@ -171,12 +202,17 @@ pub fn generate(seed: u64, spec: &Spec, id: &str, name: &str) -> Result<Generate
                 return Ok(Generated { rating: Rating::of(&level), level });
             }
         }
-        if solution.optimal && par < *spec.par.start() {
+        // Five tries in a row at the most regions the board holds that still need too few moves,
+        // or at two regions that still need too many, and no board meets the spec.
+        let most = spec.rows * spec.cols;
+        let short = solution.optimal && par < *spec.par.start();
+        hopeless = if (short && regions >= most) || (par > *spec.par.end() && regions <= 2) { hopeless + 1 } else { 0 };
+        if short {
             regions += 1 + regions / 8;
         } else if par > *spec.par.end() || !solution.optimal {
             regions = regions.saturating_sub(1 + regions / 10).max(2);
         }
-        regions = regions.min(spec.rows * spec.cols);
+        regions = regions.min(most);
     }
     Err(GenerateError::NotFound { attempts: ATTEMPTS })
 }
@@ -386,6 +422,41 @@ mod tests {
         }
         assert!(a.rating.promising_first_moves >= 1 && a.rating.promising_first_moves <= a.rating.first_moves);
         assert!((1.0..=10.0).contains(&a.rating.difficulty));
+    }
+
+    #[test]
+    fn the_rating_never_counts_a_first_move_that_loses_par() {
+        let spec = Spec { holes: true, ..Spec::kami(4, 6..=7) };
+        let generated = generate(3, &spec, "g/3", "G").unwrap();
+        let level = &generated.level;
+        let graph = RegionGraph::new(level.board());
+        let within = level.par() - 1;
+        let mut keeping = 0;
+        for (region, neighbours) in graph.neighbours.iter().enumerate() {
+            let mut targets: Vec<Colour> = neighbours.iter().map(|&n| graph.colour[n]).collect();
+            targets.sort_unstable();
+            targets.dedup();
+            for colour in targets {
+                let mut board = level.board().clone();
+                for (tile, _) in board.region_rings(graph.tile[region]) {
+                    board.paint(tile, colour);
+                }
+                let rest = solve(&board, 4, &Budget { max_moves: Some(within), ..Budget::default() });
+                keeping += u32::from(rest.moves.len() as u32 <= within);
+            }
+        }
+        let r = &generated.rating;
+        assert!(keeping >= 1 && (1..=keeping).contains(&r.promising_first_moves), "{keeping}: {r:?}");
+    }
+
+    #[test]
+    fn a_par_no_board_can_need_is_given_up_early() {
+        // Nine squares in two colours flood in far fewer than eight moves, however they are cut.
+        let spec = Spec { tiling: Tiling::Squares, rows: 3, cols: 3, ..Spec::kami(2, 8..=8) };
+        match generate(1, &spec, "x", "x") {
+            Err(GenerateError::NotFound { attempts }) => assert!(attempts < 10, "{attempts} attempts"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
