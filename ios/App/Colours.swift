@@ -1,3 +1,4 @@
+import KamiCore
 import KamiKit
 import SwiftUI
 

@@ -1,20 +1,27 @@
+import Accessibility
+import KamiCore
 import KamiKit
 import SwiftUI
 
 /// One level being played: counter, board, hint line, palette, and undo/redo/restart/hint in
-/// the bottom toolbar. A finished game brings up the result sheet.
+/// the bottom toolbar. The move that finishes the game brings up the result sheet (a game opened
+/// already finished does not: the session opens a won game from its start). VoiceOver hears the
+/// counter and what is left after every change, and why a move was refused.
 struct GameView: View {
     let model: GameModel
     let session: Session
     /// Opens another level (the result sheet's "Next level").
     let openLevel: (String) -> Void
-    /// Whether the result sheet is up: raised whenever the game becomes won or failed.
+    /// Whether the result sheet is up: raised when a move wins or fails the game.
     @State private var showingResult = false
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         VStack(spacing: 12) {
             MoveCounter(model: model)
+            if model.status == .failed && !showingResult {
+                Text("Out of moves: undo a move or restart.").font(.callout).foregroundStyle(.secondary)
+            }
             BoardView(model: model, showsSymbols: session.settings.colourBlindSymbols)
             HintLine(model: model)
             if let message = model.errorMessage {
@@ -26,8 +33,14 @@ struct GameView: View {
         .navigationTitle(model.snapshot.name)
         .navigationBarTitleDisplayMode(.inline)
         .toolbar { controls }
-        .onChange(of: model.status, initial: true) {
-            showingResult = model.status != .playing
+        .onChange(of: model.status) { _, status in
+            showingResult = status != .playing
+        }
+        .onChange(of: model.snapshot.revision) {
+            AccessibilityNotification.Announcement(model.progressAnnouncement).post()
+        }
+        .onChange(of: model.errorMessage) { _, message in
+            if let message { AccessibilityNotification.Announcement(message).post() }
         }
         .sheet(isPresented: $showingResult) {
             ResultSheet(model: model, nextLevel: session.progress.level(after: model.snapshot.levelId)) { action in
@@ -81,7 +94,9 @@ private struct MoveCounter: View {
             Text("/ par \(model.par)").font(.title3).foregroundStyle(.secondary)
         }
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel("\(model.movesUsed) moves used, par \(model.par)")
+        .accessibilityLabel("Moves")
+        .accessibilityValue("\(model.movesUsed) used, par \(model.par)")
+        .accessibilityAddTraits(.updatesFrequently)
     }
 }
 

@@ -1,8 +1,11 @@
+import Accessibility
+import KamiCore
 import KamiKit
 import SwiftUI
 
 /// The home screen: the game in play, today's puzzle, and every pack with its lock state and
-/// the player's best results. Opening a level pushes the game screen.
+/// the player's best results. Opening a level pushes the game screen. A failed save shows as a
+/// banner above every screen until saving works again or the player dismisses it.
 struct LevelSelectView: View {
     @Bindable var session: Session
     /// Non-empty while the game screen is pushed (the session holds the game itself).
@@ -25,9 +28,14 @@ struct LevelSelectView: View {
                 Section {
                     if let game = session.game {
                         Button {
+                            session.resume()  // a won game starts again
                             path = [.game]
                         } label: {
-                            Label("Continue \(game.snapshot.name)", systemImage: "play.fill")
+                            if game.status == .playing {
+                                Label("Continue \(game.snapshot.name)", systemImage: "play.fill")
+                            } else {
+                                Label("Play \(game.snapshot.name) again", systemImage: "arrow.counterclockwise")
+                            }
                         }
                     }
                     Button(action: openDaily) {
@@ -59,6 +67,14 @@ struct LevelSelectView: View {
                         .id(game.snapshot.levelId)  // fresh screen state for another level
                 }
             }
+        }
+        .safeAreaInset(edge: .top, spacing: 0) {
+            if let message = session.saveError {
+                SaveErrorBanner(message: message) { session.save() } dismiss: { session.dismissSaveError() }
+            }
+        }
+        .onChange(of: session.saveError) { _, message in
+            if let message { AccessibilityNotification.Announcement(message).post() }
         }
         .sheet(isPresented: $showingSettings) {
             SettingsView(settings: $session.settings)
@@ -102,6 +118,39 @@ struct LevelSelectView: View {
                 show(failure: error)
             }
         }
+    }
+}
+
+/// Why the game, progress or settings could not be saved (say, a full disk), with a retry (every
+/// save retries anyway) and a dismiss (the next failure shows it again). Never blocks play.
+private struct SaveErrorBanner: View {
+    let message: String
+    let retry: @MainActor () -> Void
+    let dismiss: @MainActor () -> Void
+
+    var body: some View {
+        HStack(spacing: 8) {
+            Image(systemName: "exclamationmark.triangle.fill")
+                .foregroundStyle(.orange)
+                .accessibilityHidden(true)
+            Text(message)
+                .font(.footnote)
+                .frame(maxWidth: .infinity, alignment: .leading)
+            Button("Retry") { retry() }
+                .font(.footnote.bold())
+                .frame(minWidth: 44, minHeight: 44)
+            Button {
+                dismiss()
+            } label: {
+                Label("Dismiss", systemImage: "xmark")
+                    .labelStyle(.iconOnly)
+                    .frame(minWidth: 44, minHeight: 44)
+                    .contentShape(Rectangle())
+            }
+        }
+        .padding(.horizontal)
+        .background(.regularMaterial)
+        .accessibilityElement(children: .contain)
     }
 }
 

@@ -1,3 +1,4 @@
+import KamiCore
 import KamiKit
 import SwiftUI
 
@@ -55,10 +56,12 @@ struct ResultSheet: View {
         }
     }
 
+    /// Worded from the core's grade alone: the sheet states no rule about par.
     private var detail: String {
-        switch model.grade {
-        case .perfect: "\(model.movesUsed) moves: par."
-        case .ok: "\(model.movesUsed) moves, one over par \(model.par). Undo to find the perfect solution."
+        let moves = model.movesUsed == 1 ? "1 move" : "\(model.movesUsed) moves"
+        return switch model.grade {
+        case .perfect: "Solved in \(moves), a perfect score."
+        case .ok: "Solved in \(moves) (par \(model.par)). Undo to try for a perfect score."
         case nil: "Par is \(model.par). Undo a move or play again."
         }
     }

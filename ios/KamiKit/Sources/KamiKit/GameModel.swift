@@ -23,12 +23,17 @@ public final class GameModel {
     /// The tiles the last move recoloured, ring by ring from the tapped tile, for the ripple
     /// animation; empty after undo, redo and restart, which redraw without a ripple.
     public private(set) var lastFlood: [FloodTile] = []
-    /// How the last move animates (`nil` after undo, redo and restart, which redraw at once).
+    /// How the last move animates, from when it was played (`nil` after undo, redo and restart,
+    /// which redraw at once). Set in the same update as `snapshot`.
     public private(set) var ripple: Ripple?
     /// Why the last intent was refused, worded for the player; `nil` once an intent succeeds.
     public private(set) var errorMessage: String?
     /// The hint for the position on screen, if one was asked for.
     public private(set) var hint: HintState = .idle
+    /// The tile VoiceOver's board cursor is on (`nil` only on a board of holes): VoiceOver reads
+    /// the run of colour there (`cursorDescription`) and `playAtCursor()` plays there. It starts
+    /// on the first tile, moves with `moveCursor(_:)`, and goes to every tile played.
+    public private(set) var cursor: UInt32?
     /// Counts hint requests and game changes: a hint search answers only if none came after it.
     @ObservationIgnored private(set) var hintRequest = 0
 
@@ -58,6 +63,7 @@ public final class GameModel {
     init(game: Game) {
         self.game = game
         snapshot = game.snapshot()
+        cursor = TileRun.runs(of: snapshot).first?.first
     }
 
     /// The colours to choose from.
@@ -85,11 +91,60 @@ public final class GameModel {
             let width = Double(size.width), height = Double(size.height)
             guard let tile = try game.tileAt(width: width, height: height, x: Double(point.x), y: Double(point.y))
             else { return }
-            let before = snapshot.tiles[Int(tile)]
-            let turn = try game.play(tile: tile, colour: selectedColour)
-            let ripple = before.map { Ripple(flood: turn.flood, fromColour: $0) }
-            changed(to: turn.snapshot, flood: turn.flood, ripple: ripple)
+            try playSelectedColour(on: tile)
         }
+    }
+
+    /// Plays the selected colour on `tile` (a tile number, as the core counts them).
+    public func play(tile: UInt32) {
+        perform { try playSelectedColour(on: tile) }
+    }
+
+    /// Plays the selected colour on the cursor's tile (VoiceOver's double-tap on the board).
+    public func playAtCursor() {
+        guard let cursor else { return }
+        play(tile: cursor)
+    }
+
+    /// Plays the move the hint on screen suggests: selects its colour and plays it on its tile.
+    /// Returns whether a move was played (`false` when no hint with a move is shown).
+    @discardableResult
+    public func playHint() -> Bool {
+        guard case .shown(let advice) = hint, let next = advice.next else { return false }
+        selectColour(next.colour)
+        let revision = snapshot.revision
+        play(tile: next.tile)
+        return snapshot.revision != revision
+    }
+
+    /// Moves VoiceOver's board cursor; returns `false` (the cursor staying) at the board's edge.
+    /// A cursor lost (or never placed) goes to the first tile.
+    @discardableResult
+    public func moveCursor(_ move: CursorMove) -> Bool {
+        let runs = TileRun.runs(of: snapshot)
+        guard let cursor, let index = runs.firstIndex(where: { $0.contains(cursor) }) else {
+            self.cursor = runs.first?.first
+            return self.cursor != nil
+        }
+        guard let destination = TileRun.destination(of: move, from: cursor, in: runs, at: index) else { return false }
+        self.cursor = destination
+        return true
+    }
+
+    /// The run of colour the cursor is on, as VoiceOver reads it.
+    public var cursorRun: TileRun? {
+        guard let cursor else { return nil }
+        return TileRun.runs(of: snapshot).first { $0.contains(cursor) }
+    }
+
+    /// The move itself: the core plays it (or refuses), the cursor follows it, and the ripple is
+    /// published in the same update as the snapshot it animates.
+    private func playSelectedColour(on tile: UInt32) throws {
+        let before = snapshot.tiles.indices.contains(Int(tile)) ? snapshot.tiles[Int(tile)] : nil
+        let turn = try game.play(tile: tile, colour: selectedColour)
+        cursor = tile
+        let ripple = before.map { Ripple(flood: turn.flood, fromColour: $0) }
+        changed(to: turn.snapshot, flood: turn.flood, ripple: ripple)
     }
 
     /// Takes back the last move.

@@ -9,6 +9,8 @@ import Observation
 @Observable
 public final class Session {
     @ObservationIgnored private let store: SaveStore
+    /// Files whose last write failed: written again on every `save()` until one succeeds.
+    @ObservationIgnored private var unsaved: Set<SaveStore.File> = []
 
     /// The level catalogue with the player's results.
     public let progress: ProgressModel
@@ -16,15 +18,14 @@ public final class Session {
     public private(set) var game: GameModel?
     /// The player's preferences; written to the store when changed.
     public var settings: PlayerSettings {
-        didSet {
-            // Encoding two booleans does not fail.
-            if let data = try? JSONEncoder().encode(settings) { write(data, to: .settings) }
-        }
+        didSet { saveSettings() }
     }
     /// Files found damaged or unreadable on launch: those parts started fresh. For the app to
     /// tell the player once; the damaged files are kept aside.
     public private(set) var restoreProblems: [RestoreProblem] = []
-    /// Why the last write to the store failed (for example a full disk); `nil` once one succeeds.
+    /// Why saving failed (for example a full disk), worded for the player, for the app to show;
+    /// `nil` once every file is saved again (each `save()` retries the files that failed) or the
+    /// player dismissed it (`dismissSaveError()`; the next failure sets it again).
     public private(set) var saveError: String?
 
     /// Restores the game, progress and settings from `store`; whatever is missing starts fresh,
@@ -52,10 +53,26 @@ public final class Session {
         restoreProblems = []
     }
 
-    /// Opens the shipped level `levelId`: the game in play if it is that level, else a fresh game.
+    /// Forgets `saveError` once the player has seen it. The files not saved are still written
+    /// again on the next `save()`.
+    public func dismissSaveError() {
+        saveError = nil
+    }
+
+    /// The game in play, to continue it; a won game starts again from the beginning (its result
+    /// is in the progress, and there is nothing left to play). `nil` when there is no game.
+    @discardableResult
+    public func resume() -> GameModel? {
+        guard let game else { return nil }
+        if game.grade != nil { game.restart() }  // saved by the game's onChange
+        return game
+    }
+
+    /// Opens the shipped level `levelId`: the game in play if it is that level (from its start
+    /// if it was won, as `resume()`), else a fresh game.
     @discardableResult
     public func open(levelId: String) throws -> GameModel {
-        if let game, game.snapshot.levelId == levelId { return game }
+        if let game, game.snapshot.levelId == levelId { return resume() ?? game }
         let game = try GameModel(levelId: levelId)
         adopt(game)
         save()
@@ -63,28 +80,32 @@ public final class Session {
     }
 
     /// Opens the daily puzzle of `date` (the day it is in `calendar`'s time zone): the game in
-    /// play if it is that puzzle, else a fresh one. The core makes it on another thread.
+    /// play if it is that puzzle (from its start if it was won, as `resume()`), else a fresh one.
+    /// The core makes it on another thread.
     @discardableResult
     public func openDaily(on date: Date = .now, calendar: Calendar = .current) async throws -> GameModel {
         let day = calendar.dateComponents([.year, .month, .day], from: date)
         let daily = try await GameModel.daily(
             year: UInt32(clamping: day.year ?? 0), month: UInt32(clamping: day.month ?? 0),
             day: UInt32(clamping: day.day ?? 0))
-        if let game, game.snapshot.levelId == daily.snapshot.levelId { return game }
+        if let game, game.snapshot.levelId == daily.snapshot.levelId { return resume() ?? game }
         adopt(daily)
         save()
         return daily
     }
 
     /// Writes the game in play to the store and, if it is won, records it in the progress and
-    /// writes that too. Runs after every change of the game; call it also when the app goes to
-    /// the background.
+    /// writes that too; writes again any file whose last write failed. Runs after every change of
+    /// the game; call it also when the app goes to the background, or to retry after a failure.
     public func save() {
-        guard let game else { return }
-        write(game.save(), to: .game)
-        if progress.record(game) != nil {
-            write(progress.save(), to: .progress)
+        if let game {
+            write(game.save(), to: .game)
+            if progress.record(game) != nil {
+                write(progress.save(), to: .progress)
+            }
         }
+        if unsaved.contains(.progress) { write(progress.save(), to: .progress) }
+        if unsaved.contains(.settings) { saveSettings() }
     }
 
     private func adopt(_ game: GameModel) {
@@ -94,12 +115,24 @@ public final class Session {
         self.game = game
     }
 
+    private func saveSettings() {
+        // Encoding two booleans does not fail.
+        if let data = try? JSONEncoder().encode(settings) { write(data, to: .settings) }
+    }
+
     private func write(_ data: Data, to file: SaveStore.File) {
         do {
             try store.write(data, to: file)
-            saveError = nil
+            unsaved.remove(file)
+            if unsaved.isEmpty && saveError != nil { saveError = nil }
         } catch {
-            saveError = "\(file.rawValue) could not be saved: \(playerMessage(for: error))"
+            unsaved.insert(file)
+            let what = switch file {
+            case .game: "The game in play"
+            case .progress: "Your progress"
+            case .settings: "Your settings"
+            }
+            saveError = "\(what) could not be saved: \(playerMessage(for: error))"
         }
     }
 }

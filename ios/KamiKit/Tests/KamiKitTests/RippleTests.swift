@@ -1,3 +1,4 @@
+import Foundation
 import KamiCore
 import KamiKit
 import Testing
@@ -53,10 +54,27 @@ import Testing
         let model = try GameModel(levelId: try firstLevel().id)
         let move = try #require(try lineOfPlay(Game(levelId: model.snapshot.levelId), count: 1).first)
         let from = try #require(model.snapshot.tiles[Int(move.tile)])
+        let before = Date.now
         try BoardTaps().play(move, on: model)
-        #expect(model.ripple == Ripple(flood: model.lastFlood, fromColour: from))
+        let ripple = try #require(model.ripple)
+        // Published with the move's snapshot, timed from the move.
+        #expect(ripple == Ripple(flood: model.lastFlood, fromColour: from, start: ripple.start))
+        #expect(ripple.start >= before && ripple.start <= .now)
         model.undo()
         #expect(model.ripple == nil)
+    }
+
+    @Test func theFirstFrameShowsTheOldColoursBeyondTheTappedTile() {
+        let start = Date(timeIntervalSinceReferenceDate: 1000)
+        let ripple = Ripple(flood: [FloodTile(tile: 5, ring: 0), FloodTile(tile: 6, ring: 1)], fromColour: 2,
+                            start: start, ringDelay: 0.1)
+        #expect(ripple.colour(of: 5, now: 4, at: start) == 4)
+        #expect(ripple.colour(of: 6, now: 4, at: start) == 2)
+        // A frame dated before the move (a paused timeline's last date) shows the board before it.
+        #expect(ripple.colour(of: 5, now: 4, at: start - 1) == 2)
+        #expect(ripple.end == start + 0.1)
+        #expect(ripple.colour(of: 6, now: 4, at: ripple.end + 0.001) == 4)
+        #expect(ripple.colour(of: 7, now: 1, at: start) == 1)
     }
 
     @Test func coloursHaveDistinctSymbolsAndPlainNames() {

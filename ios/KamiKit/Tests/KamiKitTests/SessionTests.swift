@@ -61,6 +61,34 @@ import Testing
         let best = relaunched.progress.packs.flatMap(\.levels).first { $0.level.id == level.id }?.best
         #expect(best?.grade == .perfect)
         #expect(relaunched.game?.grade == .perfect)
+
+        // Continuing a won game plays it again from the start; the result stays in the progress.
+        let resumed = try #require(relaunched.resume())
+        #expect(resumed === relaunched.game && resumed.status == .playing && resumed.movesUsed == 0)
+        #expect(try storedGame(store) == state(resumed.snapshot))
+        #expect(Session(store: store).progress.packs == relaunched.progress.packs)
+    }
+
+    @Test func openingAWonLevelStartsItAfresh() throws {
+        let store = emptyStore()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let session = Session(store: store)
+        #expect(session.resume() == nil)
+        let level = try firstLevel(withParAtLeast: 2)
+        let win = try perfectWin(level.id)
+        let model = try session.open(levelId: level.id)
+        try board.play(try #require(win.first), on: model)
+        // A game in progress is continued as it is.
+        #expect(try session.open(levelId: level.id) === model && model.movesUsed == 1)
+        #expect(session.resume() === model && model.movesUsed == 1)
+        for move in win.dropFirst() { try board.play(move, on: model) }
+        #expect(model.grade == .perfect)
+
+        let reopened = try session.open(levelId: level.id)
+        #expect(reopened === model && model.status == .playing && model.movesUsed == 0 && !model.snapshot.canRedo)
+        #expect(try storedGame(store) == state(model.snapshot))
+        let best = session.progress.packs.flatMap(\.levels).first { $0.level.id == level.id }?.best
+        #expect(best?.grade == .perfect)
     }
 
     @Test func damagedFilesStartFreshAreReportedAndKept() throws {
@@ -121,9 +149,25 @@ import Testing
         defer { try? FileManager.default.removeItem(at: blocker) }
         try Data().write(to: blocker)
         // The store's folder is an ordinary file: every write fails.
-        let session = Session(store: SaveStore(directory: blocker))
+        let store = SaveStore(directory: blocker)
+        let session = Session(store: store)
         let model = try session.open(levelId: try firstLevel().id)
-        #expect(session.saveError != nil)
+        #expect(session.saveError?.hasPrefix("The game in play could not be saved: ") == true)
         #expect(model.movesUsed == 0 && model.errorMessage == nil)
+
+        // Dismissed, it comes back with the next failure.
+        session.dismissSaveError()
+        #expect(session.saveError == nil)
+        session.settings.haptics = false
+        #expect(session.saveError?.hasPrefix("Your settings could not be saved: ") == true)
+        session.save()
+        #expect(session.saveError != nil)
+
+        // Once the disk has room again, the next save writes everything that failed.
+        try FileManager.default.removeItem(at: blocker)
+        session.save()
+        #expect(session.saveError == nil)
+        #expect(try storedGame(store) == state(model.snapshot))
+        #expect(Session(store: store).settings.haptics == false)
     }
 }
