@@ -41,6 +41,8 @@ android {
 }
 
 kotlin {
+    // Kotlin and Java compile with JDK 17, found or downloaded by the toolchain resolver in
+    // settings.gradle.kts; Gradle itself may run on a newer JDK (Android Studio's JBR 21).
     jvmToolchain(17)
 }
 

@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.AtomicLong
  *
  * Hints are searched on [hintDispatcher] in [scope]; the game stays playable meanwhile, and a
  * hint that arrives for a position no longer shown is dropped. [onChange] runs after every
- * intent that changed the game (to save it), on the thread of that intent.
+ * intent that changed the game, on the thread of that intent and before the intent's state is
+ * published: a caller that saves there has the move on disk before it is shown and before the
+ * intent returns.
  */
 class GameStateHolder(
     private val game: Game,
@@ -119,13 +121,14 @@ class GameStateHolder(
     }
 
     /**
-     * Shows [snapshot] unless a newer revision is shown already (an intent from another thread
-     * won the race). Any hint was for the position before, so it goes.
+     * Hands [snapshot] to [onChange] (which saves it), then shows it unless a newer revision is
+     * shown already (an intent from another thread won the race). Any hint was for the position
+     * before, so it goes.
      */
     private fun show(snapshot: GameSnapshot, ripple: Ripple? = null) {
+        onChange(snapshot)
         mutableState.update {
             if (snapshot.revision < it.snapshot.revision) it else it.copy(snapshot = snapshot, ripple = ripple, hint = HintState.Idle, error = null)
         }
-        onChange(snapshot)
     }
 }

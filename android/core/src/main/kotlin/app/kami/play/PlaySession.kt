@@ -9,39 +9,43 @@ import app.kami.core.PlayerProgress
 import app.kami.core.dailyPuzzle
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
-import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.update
-import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import java.io.IOException
 import java.time.LocalDate
 
 /**
- * What the app keeps across screens and across process death: the player's progress, the game
- * in play and the settings, each saved to [store] after every change and restored when a
- * session starts. A save that cannot be read or is refused by the core is reported in
- * [problems] and that part starts fresh; nothing here throws for a bad file.
+ * What the app keeps across screens and across process death: the player's progress, the
+ * player's current game and the settings, restored from [store] when a session starts. A save
+ * that cannot be read or is refused by the core is reported in [problems] and that part starts
+ * fresh; nothing here throws for a bad file.
  *
- * Saves are written in order on [saveDispatcher] (by default one I/O thread at a time); hints
- * and daily puzzles are made on [background]. A game that is left is not closed here (a hint or
- * save may still use it); the bindings' cleaner frees it.
+ * The current game is the last one opened (or the one restored at start). Leaving it keeps it
+ * and its save: opening the same level or the same day's puzzle again, or [resume], continues it
+ * with its undo and redo history. Opening another level replaces it.
+ *
+ * Every save is written to [store] (temporary file, fsync, atomic rename) on the thread of the
+ * change, before the intent that made it returns and before its state is shown, so a move the
+ * player has seen survives a kill of the process. Hints and daily puzzles are made on
+ * [background] in [scope]. A game that is replaced is not closed here (a hint may still use
+ * it); the bindings' cleaner frees it.
  */
-@OptIn(ExperimentalCoroutinesApi::class) // limitedParallelism (stable from kotlinx-coroutines 1.9), CoroutineStart.ATOMIC
 class PlaySession(
     private val store: SaveStore,
     private val scope: CoroutineScope,
     private val background: CoroutineDispatcher = Dispatchers.Default,
-    private val saveDispatcher: CoroutineDispatcher = Dispatchers.IO.limitedParallelism(1),
 ) {
     private val mutableProblems = MutableStateFlow<List<SaveProblem>>(emptyList())
 
     /** Saves that could not be used or written since the session started, oldest first. */
     val problems: StateFlow<List<SaveProblem>> = mutableProblems.asStateFlow()
+
+    /** Held while a save is made and written, so concurrent saves land whole and in order. */
+    private val saving = Any()
 
     private val progress = restore(PROGRESS) { PlayerProgress.restore(it) } ?: PlayerProgress()
     private val mutablePacks = MutableStateFlow(progress.packs())
@@ -56,40 +60,75 @@ class PlaySession(
 
     @Volatile
     private var game: Game? = null
+    private val mutableCurrent = MutableStateFlow<GameStateHolder?>(null)
     private val mutablePlaying = MutableStateFlow<GameStateHolder?>(null)
 
-    /** The game being played, or null on the level select screen. */
+    /**
+     * The player's current game, on screen or not: the last one opened, or the one restored when
+     * the session started; null if there is none. The level select screen offers to continue it.
+     */
+    val current: StateFlow<GameStateHolder?> = mutableCurrent.asStateFlow()
+
+    /** The game on screen ([current], after `open`, `openDaily` or [resume]), or null on the level select screen. */
     val playing: StateFlow<GameStateHolder?> = mutablePlaying.asStateFlow()
 
     init {
-        restore(GAME) { Game.restore(it) }?.let(::play)
+        restore(GAME) { Game.restore(it) }?.let { adopt(it) }
     }
-
-    /** Starts a fresh game of the shipped level [levelId]; throws `UnknownLevel` for an id not in [packs]. */
-    @Throws(KamiException::class)
-    fun open(levelId: String) = play(Game(levelId))
 
     /**
-     * Starts the daily puzzle of [date] (the same for every player). Making it takes a moment,
-     * so it is made on [background]; throws `GenerationFailed` if the core cannot make one.
+     * Shows the shipped level [levelId]: the current game if it is that level (continued as it
+     * was left), else a fresh game, which replaces the current one and its save. Throws
+     * `UnknownLevel` for an id not in [packs].
      */
     @Throws(KamiException::class)
-    suspend fun openDaily(date: LocalDate) {
-        val puzzle = withContext(background) { dailyPuzzle(date.year.toUInt(), date.monthValue.toUInt(), date.dayOfMonth.toUInt()) }
-        play(puzzle.game)
+    fun open(levelId: String): GameStateHolder {
+        synchronized(this) {
+            val kept = mutableCurrent.value?.takeIf { it.state.value.snapshot.levelId == levelId }
+            return show(kept ?: adopt(Game(levelId), save = true))
+        }
     }
 
-    /** Leaves the game in play (back to level select); its save is removed. */
+    /**
+     * Shows the daily puzzle of [date] (the same for every player): the current game if it is
+     * that day's puzzle, else a fresh one, which replaces the current game and its save. Making
+     * the puzzle takes a moment, so it is made on [background]; throws `InvalidDate` or
+     * `GenerationFailed` if the core cannot make one.
+     */
+    @Throws(KamiException::class)
+    suspend fun openDaily(date: LocalDate): GameStateHolder {
+        val puzzle = withContext(background) { dailyPuzzle(date.year.toUInt(), date.monthValue.toUInt(), date.dayOfMonth.toUInt()) }
+        val fresh = puzzle.game
+        val levelId = fresh.snapshot().levelId
+        return synchronized(this) {
+            val kept = mutableCurrent.value?.takeIf { it.state.value.snapshot.levelId == levelId }
+            if (kept != null) {
+                fresh.close()
+                show(kept)
+            } else {
+                show(adopt(fresh, save = true))
+            }
+        }
+    }
+
+    /** Shows the current game as it was left; null (and nothing changes) if there is none. */
+    fun resume(): GameStateHolder? = synchronized(this) { mutableCurrent.value?.let(::show) }
+
+    /**
+     * Leaves the game on screen (back to level select). It stays the current game and its save
+     * stays, so it can be continued; a hint being searched is stopped.
+     */
     fun leave() {
         synchronized(this) {
-            game?.cancelHint()
-            game = null
+            mutablePlaying.value?.let {
+                it.cancelHint()
+                it.dismissError()
+            }
             mutablePlaying.value = null
         }
-        saveGame()
     }
 
-    /** Changes the settings and saves them. */
+    /** Changes the settings and saves them before returning. */
     fun updateSettings(settings: Settings) {
         mutableSettings.value = settings
         persist(SETTINGS) { settings.encode() }
@@ -98,17 +137,24 @@ class PlaySession(
     /** Forgets the problems shown so far. */
     fun dismissProblems() = mutableProblems.update { emptyList() }
 
-    private fun play(next: Game) {
-        val holder = GameStateHolder(next, scope, background) { snapshot -> changed(next, snapshot) }
-        synchronized(this) {
-            game?.cancelHint()
-            game = next
-            mutablePlaying.value = holder
-        }
-        saveGame()
+    private fun show(holder: GameStateHolder): GameStateHolder {
+        mutablePlaying.value = holder
+        return holder
     }
 
-    /** After each intent: save the game, and record a win in the progress. */
+    /** Makes [next] the current game (saved first if [save]); the game it replaces stops any hint. */
+    private fun adopt(next: Game, save: Boolean = false): GameStateHolder {
+        val holder = GameStateHolder(next, scope, background) { snapshot -> changed(next, snapshot) }
+        synchronized(this) {
+            mutableCurrent.value?.cancelHint()
+            game = next
+            if (save) saveGame()
+            mutableCurrent.value = holder
+        }
+        return holder
+    }
+
+    /** After each intent, before its state is shown: save the game, and record a win in the progress. */
     private fun changed(changed: Game, snapshot: GameSnapshot) {
         saveGame()
         if (snapshot.status is GameStatus.Won && progress.record(changed) != null) {
@@ -117,17 +163,20 @@ class PlaySession(
         }
     }
 
-    /** Saves the game in play as it is when the write runs (so the newest write wins), or removes the save if none is. */
-    private fun saveGame() = persist(GAME) { game?.save() }
+    /** Saves the current game as it is when the write runs, so of two racing saves the newest state lands last. */
+    private fun saveGame() {
+        persist(GAME) { game?.save() }
+    }
 
     /**
-     * Writes [bytes] under [name] on [saveDispatcher]; null bytes remove the save. Started
-     * atomically: a write queued just before [scope] is cancelled (the screen closing) still runs.
+     * Writes the bytes [bytes] makes under [name] now, on this thread, and returns once they are
+     * on the disk; nothing is written if [bytes] gives null. A failed write is reported in
+     * [problems], not thrown.
      */
     private fun persist(name: String, bytes: () -> ByteArray?) {
-        scope.launch(saveDispatcher, CoroutineStart.ATOMIC) {
+        synchronized(saving) {
             try {
-                bytes()?.let { store.write(name, it) } ?: store.delete(name)
+                bytes()?.let { store.write(name, it) }
             } catch (e: IOException) {
                 report(SaveProblem.Failed(name, e))
             }

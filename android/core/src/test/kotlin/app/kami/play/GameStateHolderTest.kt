@@ -39,6 +39,30 @@ class GameStateHolderTest {
     }
 
     @Test
+    fun `each change reaches onChange on the intent's thread before it is shown`() = withScope { scope ->
+        Game(firstLevelId()).use { game ->
+            val caller = Thread.currentThread()
+            val changed = mutableListOf<ULong>()
+            val shownThen = mutableListOf<ULong>()
+            lateinit var holder: GameStateHolder
+            holder = GameStateHolder(game, scope) { snapshot ->
+                assertSame(caller, Thread.currentThread())
+                changed += snapshot.revision
+                shownThen += holder.state.value.snapshot.revision
+            }
+            val move = firstLevelWin().first()
+            holder.selectColour(move.colour)
+            holder.tapTile(game, move.tile)
+            holder.undo()
+            holder.redo()
+            holder.restart()
+            assertEquals(4, changed.size)
+            changed.zip(shownThen).forEach { (next, shown) -> assertTrue(shown < next, "revision $next was shown before onChange") }
+            assertEquals(changed.last(), holder.state.value.snapshot.revision)
+        }
+    }
+
+    @Test
     fun `taps with the selected colour win the level and show each flood`() = withHolder { game, holder ->
         for (move in firstLevelWin()) {
             val before = holder.state.value.snapshot.tiles

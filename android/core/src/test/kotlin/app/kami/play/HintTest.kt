@@ -6,14 +6,9 @@ import app.kami.core.centreOf
 import app.kami.core.Grade
 import app.kami.core.Move
 import app.kami.core.deeperLevelId
-import kotlinx.coroutines.CoroutineDispatcher
-import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.runBlocking
-import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeout
-import java.util.concurrent.CountDownLatch
-import java.util.concurrent.Executors
 import kotlin.concurrent.thread
 import kotlin.test.Test
 import kotlin.test.assertEquals
@@ -39,19 +34,6 @@ class HintTest {
     private fun GameStateHolder.awaitHint(): HintState {
         requestHint()
         return runBlocking { withTimeout(30_000) { state.first { it.hint !is HintState.Thinking } }.hint }
-    }
-
-    /** A dispatcher on one thread that runs nothing until [open] is called, and [drain], which waits for what was queued. */
-    private class Gate : AutoCloseable {
-        private val latch = CountDownLatch(1)
-        private val executor = Executors.newSingleThreadExecutor().also { it.execute { latch.await() } }
-        val dispatcher: CoroutineDispatcher = executor.asCoroutineDispatcher()
-
-        fun open() = latch.countDown()
-
-        fun drain() = runBlocking { withContext(dispatcher) {} }
-
-        override fun close() = executor.shutdown()
     }
 
     @Test

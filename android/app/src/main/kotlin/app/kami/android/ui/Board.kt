@@ -27,12 +27,14 @@ import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.customActions
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.IntSize
+import androidx.compose.ui.unit.dp
 import app.kami.core.BoardLayout
 import app.kami.core.HintMove
 import app.kami.core.Rgb
 import app.kami.core.TileShape
 import app.kami.play.GameUiState
 import app.kami.play.HintState
+import app.kami.play.Ripple
 import kotlin.math.cos
 import kotlin.math.sin
 
@@ -41,14 +43,18 @@ fun Rgb.toColor() = Color(red.toInt(), green.toInt(), blue.toInt())
 
 /**
  * The board on a Canvas, drawn from the core's layout for this size: each tile in its colour,
- * the last move rippling out from the tapped tile, the hinted region outlined and, with
- * [symbols], a shape per colour. A tap goes to [onTap] in the same pixels the layout uses.
- * TalkBack reads [description] and, while a hint is shown, offers an action labelled
- * [hintActionLabel] that hands the hinted move and its tile's centre to [onPlayHint].
+ * the move [ripple] (the one on the board, if any) rippling out from the tapped tile when
+ * [animateRipple] (else drawn finished: its ripple already played, before a configuration
+ * change), the hinted region outlined and, with [symbols], a shape per colour. A tap goes to
+ * [onTap] in the same pixels the layout uses. TalkBack reads [description] and, while a hint is
+ * shown, offers an action labelled [hintActionLabel] that hands the hinted move and its tile's
+ * centre to [onPlayHint].
  */
 @Composable
 fun Board(
     state: GameUiState,
+    ripple: Ripple?,
+    animateRipple: Boolean,
     layoutFor: (IntSize) -> BoardLayout?,
     symbols: Boolean,
     description: String,
@@ -62,10 +68,12 @@ fun Board(
     val paths = remember(layout) { layout?.tiles?.map { it to it.path() }.orEmpty() }
     val palette = remember(state.snapshot.palette) { state.snapshot.palette.map { it.toColor() } }
 
-    val ripple = state.ripple?.takeIf { it.revision == state.snapshot.revision }
-    val elapsed = remember(ripple) { Animatable(0f) }
+    // Milliseconds into the ripple. Read once per ripple: a ripple that must not play starts at its end.
+    val elapsed = remember(ripple) { Animatable(if (ripple != null && !animateRipple) ripple.durationMillis.toFloat() else 0f) }
     LaunchedEffect(ripple) {
-        if (ripple != null) elapsed.animateTo(ripple.durationMillis.toFloat(), tween(ripple.durationMillis.toInt(), easing = LinearEasing))
+        if (ripple != null && animateRipple) {
+            elapsed.animateTo(ripple.durationMillis.toFloat(), tween(ripple.durationMillis.toInt(), easing = LinearEasing))
+        }
     }
     val hint = (state.hint as? HintState.Shown)?.move
     val hinted = hint?.region?.toSet().orEmpty()
@@ -104,10 +112,13 @@ fun Board(
             if (symbols) drawSymbol(colour, Offset(shape.centre.x.toFloat(), shape.centre.y.toFloat()), side, fill)
         }
         for ((shape, path) in paths) {
-            if (shape.tile in hinted) drawPath(path, outline, style = Stroke(width = 3f))
+            if (shape.tile in hinted) drawPath(path, outline, style = Stroke(width = HintOutlineWidth.toPx()))
         }
     }
 }
+
+/** The hinted region's outline: the same on every screen density. */
+private val HintOutlineWidth = 3.dp
 
 private fun TileShape.path() = Path().apply {
     vertices.forEachIndexed { i, p -> if (i == 0) moveTo(p.x.toFloat(), p.y.toFloat()) else lineTo(p.x.toFloat(), p.y.toFloat()) }

@@ -33,6 +33,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clip
 import androidx.compose.ui.hapticfeedback.HapticFeedbackType
 import androidx.compose.ui.platform.LocalHapticFeedback
+import androidx.compose.ui.res.pluralStringResource
 import androidx.compose.ui.res.stringArrayResource
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.LiveRegionMode
@@ -50,20 +51,36 @@ import app.kami.play.GameStateHolder
 import app.kami.play.HintState
 import app.kami.play.Settings
 
-/** One level being played: counters, the board, the palette, the controls and the result. */
+/**
+ * One level being played: counters, the board, the palette, the controls and the result. The
+ * intents that change the game or the selected colour go to [onIntent], which runs them in order
+ * off the main thread (each one writes the game's save before its state shows); hints, the
+ * layout and the state are read from [holder] directly.
+ */
 @Composable
-fun GameScreen(holder: GameStateHolder, settings: Settings, onLeave: () -> Unit) {
+fun GameScreen(holder: GameStateHolder, settings: Settings, onIntent: (GameStateHolder.() -> Unit) -> Unit, onLeave: () -> Unit) {
     val state by holder.state.collectAsStateWithLifecycle()
     val snapshot = state.snapshot
     val haptic = LocalHapticFeedback.current
     val snackbar = remember { SnackbarHostState() }
     val symbolNames = stringArrayResource(R.array.colour_symbols)
 
-    LaunchedEffect(state.ripple) {
-        if (settings.haptics && state.ripple != null) haptic.performHapticFeedback(HapticFeedbackType.TextHandleMove)
-    }
-    LaunchedEffect(snapshot.status) {
-        if (settings.haptics && snapshot.status is GameStatus.Won) haptic.performHapticFeedback(HapticFeedbackType.LongPress)
+    // The move the board shows, if the last intent was a move (null after undo, redo or restart).
+    val ripple = state.ripple?.takeIf { it.revision == snapshot.revision }
+    // The revision of the last move whose feedback (ripple and haptics) has started, or NO_MOVE.
+    // Saved with the screen: a configuration change recomposes this screen from scratch around
+    // the same state, and must not replay them. A screen opened on a game continued from level
+    // select starts at the move already on the board. While the board shows no move it is NO_MOVE,
+    // so a game restored from its save (whose revisions start again at 0) gets feedback again.
+    var fedBack by rememberSaveable { mutableLongStateOf(ripple?.revision?.toLong() ?: NO_MOVE) }
+    val freshRipple = ripple != null && ripple.revision.toLong() != fedBack
+    LaunchedEffect(ripple) {
+        val revision = ripple?.revision?.toLong() ?: NO_MOVE
+        if (revision == fedBack) return@LaunchedEffect
+        fedBack = revision
+        if (ripple != null && settings.haptics) {
+            haptic.performHapticFeedback(if (snapshot.status is GameStatus.Won) HapticFeedbackType.LongPress else HapticFeedbackType.TextHandleMove)
+        }
     }
     LaunchedEffect(state.error) {
         state.error?.let {
@@ -84,23 +101,27 @@ fun GameScreen(holder: GameStateHolder, settings: Settings, onLeave: () -> Unit)
             )
             Board(
                 state = state,
+                ripple = ripple,
+                animateRipple = freshRipple,
                 layoutFor = { holder.layout(it.width.toDouble(), it.height.toDouble()) },
                 symbols = settings.colourBlindSymbols,
                 description = stringResource(R.string.board_description, snapshot.regionCount.toInt(), snapshot.coloursLeft.toInt()),
                 hintActionLabel = stringResource(R.string.play_hint),
                 onPlayHint = { move, centre, size ->
-                    holder.selectColour(move.colour)
-                    holder.tapAt(centre.x.toDouble(), centre.y.toDouble(), size.width.toDouble(), size.height.toDouble())
+                    onIntent {
+                        selectColour(move.colour)
+                        tapAt(centre.x.toDouble(), centre.y.toDouble(), size.width.toDouble(), size.height.toDouble())
+                    }
                 },
-                onTap = { at, size -> holder.tapAt(at.x.toDouble(), at.y.toDouble(), size.width.toDouble(), size.height.toDouble()) },
+                onTap = { at, size -> onIntent { tapAt(at.x.toDouble(), at.y.toDouble(), size.width.toDouble(), size.height.toDouble()) } },
                 modifier = Modifier.weight(1f).fillMaxWidth().padding(8.dp),
             )
-            HintText(state.hint, symbolNames)
-            Palette(snapshot, state.selectedColour, settings.colourBlindSymbols, symbolNames, holder::selectColour)
+            HintText(state.hint, snapshot.status, symbolNames)
+            Palette(snapshot, state.selectedColour, settings.colourBlindSymbols, symbolNames) { colour -> onIntent { selectColour(colour) } }
             Row(Modifier.padding(8.dp), horizontalArrangement = Arrangement.spacedBy(4.dp)) {
-                TextButton(onClick = holder::undo, enabled = snapshot.canUndo) { Text(stringResource(R.string.undo)) }
-                TextButton(onClick = holder::redo, enabled = snapshot.canRedo) { Text(stringResource(R.string.redo)) }
-                TextButton(onClick = holder::restart, enabled = snapshot.canUndo) { Text(stringResource(R.string.restart)) }
+                TextButton(onClick = { onIntent { undo() } }, enabled = snapshot.canUndo) { Text(stringResource(R.string.undo)) }
+                TextButton(onClick = { onIntent { redo() } }, enabled = snapshot.canRedo) { Text(stringResource(R.string.redo)) }
+                TextButton(onClick = { onIntent { restart() } }, enabled = snapshot.canUndo) { Text(stringResource(R.string.restart)) }
                 when (state.hint) {
                     HintState.Idle -> TextButton(onClick = holder::requestHint) { Text(stringResource(R.string.hint)) }
                     else -> TextButton(onClick = holder::cancelHint) { Text(stringResource(R.string.hide_hint)) }
@@ -108,23 +129,39 @@ fun GameScreen(holder: GameStateHolder, settings: Settings, onLeave: () -> Unit)
             }
         }
     }
-    ResultDialog(snapshot, onLevels = onLeave, onUndo = holder::undo, onRestart = holder::restart)
+    ResultDialog(snapshot, onLevels = onLeave, onUndo = { onIntent { undo() } }, onRestart = { onIntent { restart() } })
 }
 
-/** What the hint says, in words (the board outlines the region). */
+/** No move's feedback has started (see `fedBack` in [GameScreen]); revisions are never negative. */
+private const val NO_MOVE = -1L
+
+/** What the hint says, in words (the board outlines the region); [status] is the game's, for a finished game. */
 @Composable
-private fun HintText(hint: HintState, symbolNames: Array<String>) {
+private fun HintText(hint: HintState, status: GameStatus, symbolNames: Array<String>) {
     val text = when (hint) {
         HintState.Idle -> return
         is HintState.Thinking -> stringResource(R.string.hint_thinking)
         is HintState.Shown -> {
             val colour = hint.move.colour.toInt()
             val move = stringResource(R.string.hint_move, colour + 1, symbolNames[colour % symbolNames.size])
-            if (hint.hint.parReachable) move else stringResource(R.string.hint_par_lost, move, hint.hint.undosToRecover.toInt())
+            val undos = hint.hint.undosToRecover.toInt()
+            if (hint.hint.parReachable || undos == 0) move else pluralStringResource(R.plurals.hint_par_lost, undos, move, undos)
         }
-        is HintState.Unavailable -> stringResource(R.string.hint_over, hint.hint.undosToRecover.toInt())
+        is HintState.Unavailable -> finishedHint(status, hint.hint.undosToRecover.toInt())
     }
     Text(text, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.padding(horizontal = 16.dp).semantics { liveRegion = LiveRegionMode.Polite })
+}
+
+/**
+ * The hint for a finished game, which has no move to suggest: how many undos bring par back in
+ * reach, if any do ([undos] is the core's `undosToRecover`).
+ */
+@Composable
+private fun finishedHint(status: GameStatus, undos: Int): String = when {
+    status is GameStatus.Won && undos == 0 -> stringResource(R.string.hint_solved_in_par)
+    status is GameStatus.Won -> pluralStringResource(R.plurals.hint_solved_over_par, undos, undos)
+    undos == 0 -> stringResource(R.string.hint_failed_restart)
+    else -> pluralStringResource(R.plurals.hint_failed, undos, undos)
 }
 
 /** The colours to paint with, one choosable at a time. */

@@ -20,13 +20,15 @@ import app.kami.android.R
 import app.kami.play.SaveProblem
 
 /**
- * The whole app: level select, or the game in play, or settings. Which one shows follows from
- * the session (a game in play survives process death) and one saveable flag for settings.
+ * The whole app: level select, or the game on screen, or settings. Which one shows follows from
+ * the session (the ViewModel brings the game screen back after process death) and one saveable
+ * flag for settings. Leaving a game keeps it: level select offers to continue it.
  */
 @Composable
 fun KamiApp(viewModel: KamiViewModel = viewModel()) {
     val session = viewModel.session
     val playing by session.playing.collectAsStateWithLifecycle()
+    val current by session.current.collectAsStateWithLifecycle()
     val packs by session.packs.collectAsStateWithLifecycle()
     val settings by session.settings.collectAsStateWithLifecycle()
     val problems by session.problems.collectAsStateWithLifecycle()
@@ -44,12 +46,15 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                 }
                 game != null -> {
                     BackHandler(onBack = session::leave)
-                    GameScreen(game, settings, onLeave = session::leave)
+                    GameScreen(game, settings, onIntent = { viewModel.play(game, it) }, onLeave = session::leave)
                 }
                 else -> LevelSelectScreen(
                     packs = packs,
+                    // The name never changes for a game, so reading it once per current game is enough.
+                    continueName = current?.state?.value?.snapshot?.name,
                     dailyLoading = dailyLoading,
-                    onOpenLevel = session::open,
+                    onContinue = { session.resume() },
+                    onOpenLevel = { session.open(it) },
                     onOpenDaily = viewModel::openDaily,
                     onOpenSettings = { showSettings = true },
                 )

@@ -11,6 +11,7 @@ import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.material.icons.Icons
 import androidx.compose.material.icons.filled.Lock
+import androidx.compose.material.icons.filled.PlayArrow
 import androidx.compose.material.icons.filled.Settings
 import androidx.compose.material.icons.filled.Star
 import androidx.compose.material3.Button
@@ -27,6 +28,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.heading
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
@@ -35,12 +37,18 @@ import app.kami.core.Grade
 import app.kami.core.LevelProgress
 import app.kami.core.PackProgress
 
-/** The packs with the player's progress; a locked pack's levels cannot be opened. */
+/**
+ * The game left to continue (named [continueName], null if there is none), today's puzzle, and
+ * the packs with the player's progress; a locked pack's levels cannot be opened. Opening the
+ * level or the day of the game left also continues it.
+ */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
 fun LevelSelectScreen(
     packs: List<PackProgress>,
+    continueName: String?,
     dailyLoading: Boolean,
+    onContinue: () -> Unit,
     onOpenLevel: (String) -> Unit,
     onOpenDaily: () -> Unit,
     onOpenSettings: () -> Unit,
@@ -58,14 +66,29 @@ fun LevelSelectScreen(
         },
     ) { padding ->
         LazyColumn(contentPadding = padding) {
+            if (continueName != null) {
+                item {
+                    Button(
+                        onClick = onContinue,
+                        modifier = Modifier.fillMaxWidth().padding(start = 16.dp, end = 16.dp, top = 16.dp),
+                    ) {
+                        Icon(Icons.Filled.PlayArrow, contentDescription = null)
+                        Text(stringResource(R.string.continue_game, continueName), Modifier.padding(start = 8.dp))
+                    }
+                }
+            }
             item {
+                val making = stringResource(R.string.daily_loading)
                 Button(
                     onClick = onOpenDaily,
                     enabled = !dailyLoading,
                     modifier = Modifier.fillMaxWidth().padding(16.dp),
                 ) {
                     if (dailyLoading) {
-                        CircularProgressIndicator(Modifier.size(18.dp), strokeWidth = 2.dp)
+                        CircularProgressIndicator(
+                            Modifier.size(18.dp).semantics { contentDescription = making },
+                            strokeWidth = 2.dp,
+                        )
                     } else {
                         Text(stringResource(R.string.daily_puzzle))
                     }
