@@ -1,15 +1,30 @@
-//! `kami check DIR`: validates every pack and level file and proves every level's par with the
-//! solver, printing each problem as `file:line:column: message`; fails if there is any.
+//! `kami check PATH`: validates a level file, a pack folder or a folder of packs and proves every
+//! level's par with the solver, printing each problem as `file:line:column: message`; fails if
+//! there is any, or if PATH holds nothing to check.
 
 use crate::args::Args;
 use kami_core::catalogue::Catalogue;
-use kami_core::level_file::par_error;
+use kami_core::level::Level;
+use kami_core::level_file::{par_error, parse_level};
 use kami_core::solver::{Budget, solve};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Default search time per level, in seconds.
 const DEFAULT_SECONDS: u64 = 30;
+
+/// The file that makes a folder a pack.
+const PACK_FILE: &str = "pack.toml";
+
+/// What `kami check` was given, read and valid: the levels with the file each came from.
+#[derive(Debug)]
+struct Found {
+    /// Packs read (0 for a single level file).
+    packs: usize,
+    /// Every level and its file, in pack order.
+    levels: Vec<(Arc<Level>, PathBuf)>,
+}
 
 /// Runs the command.
 pub fn run(words: Vec<String>) -> Result<(), String> {
@@ -18,19 +33,16 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
         Some(t) => t.parse::<u64>().map_err(|_| format!("--time takes whole seconds, not {t:?}"))?,
         None => DEFAULT_SECONDS,
     };
-    let dirs = args.positional(1)?;
-    let dir = dirs.first().ok_or("check needs a folder of packs, e.g. kami check levels/")?;
-    let catalogue = Catalogue::from_dir(Path::new(dir)).map_err(|errors| {
-        for e in &errors {
-            println!("{e}");
-        }
-        format!("{} problem(s) in {dir}", errors.len())
-    })?;
+    let paths = args.positional(1)?;
+    let path =
+        paths.first().ok_or("check needs a level file, a pack folder or a folder of packs, e.g. kami check levels/")?;
+    // Without repeated or trailing separators: `levels//` reads and prints as `levels`.
+    let path: PathBuf = Path::new(path).components().collect();
+    let found = read(&path)?;
     let budget = Budget { max_time: Some(Duration::from_secs(seconds)), ..Budget::default() };
     let mut problems = 0;
-    let (mut levels, mut slowest) = (0, (Duration::ZERO, String::new()));
-    for level in catalogue.packs().iter().flat_map(|p| &p.levels) {
-        levels += 1;
+    let mut slowest = (Duration::ZERO, String::new());
+    for (level, file) in &found.levels {
         let start = Instant::now();
         let solution = solve(level.board(), level.palette().len(), &budget);
         let took = start.elapsed();
@@ -50,20 +62,167 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             None
         };
         if let Some(message) = message {
-            let file = Path::new(dir).join(format!("{}.toml", level.id()));
-            let source = std::fs::read_to_string(&file).unwrap_or_default();
+            let source = std::fs::read_to_string(file).unwrap_or_default();
             println!("{}", par_error(&file.display().to_string(), &source, message));
             problems += 1;
         }
     }
     if problems > 0 {
-        return Err(format!("{problems} par problem(s) in {dir}"));
+        return Err(format!("{} in {}", count(problems, "par problem"), path.display()));
     }
-    println!(
-        "{dir}: {} packs, {levels} levels, all valid, every par proven optimal (slowest: {} in {:.1} ms)",
-        catalogue.packs().len(),
-        slowest.1,
-        slowest.0.as_secs_f64() * 1000.0
-    );
+    let ms = slowest.0.as_secs_f64() * 1000.0;
+    if found.packs == 0 {
+        println!("{}: valid, par proven optimal (in {ms:.1} ms)", path.display());
+    } else {
+        let (packs, levels) = (count(found.packs, "pack"), count(found.levels.len(), "level"));
+        println!(
+            "{}: {packs}, {levels}, all valid, every par proven optimal (slowest: {} in {ms:.1} ms)",
+            path.display(),
+            slowest.1
+        );
+    }
     Ok(())
+}
+
+/// Reads `path`: a level file, a pack folder (one holding a `pack.toml`) or a folder of pack
+/// folders. Prints every problem and fails if there is any; fails too when there is nothing to
+/// check. Level files lying loose in a folder of packs are named as not checked.
+fn read(path: &Path) -> Result<Found, String> {
+    let shown = path.display();
+    let metadata = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
+    if !metadata.is_dir() {
+        if path.file_name().is_some_and(|n| n == PACK_FILE) {
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            return read(folder);
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+        let name = shown.to_string();
+        let level = parse_level(&name, &name, &text).map_err(|e| {
+            println!("{e}");
+            format!("1 problem in {shown}")
+        })?;
+        return Ok(Found { packs: 0, levels: vec![(Arc::new(level), path.to_path_buf())] });
+    }
+    let printed = |errors: Vec<kami_core::level_file::FileError>| {
+        for e in &errors {
+            println!("{e}");
+        }
+        format!("{} in {shown}", count(errors.len(), "problem"))
+    };
+    if path.join(PACK_FILE).is_file() {
+        let catalogue = Catalogue::from_pack_dir(path).map_err(printed)?;
+        let levels = catalogue
+            .packs()
+            .iter()
+            .flat_map(|p| &p.levels)
+            .map(|l| {
+                let stem = l.id().rsplit('/').next().unwrap_or_default();
+                (Arc::clone(l), path.join(format!("{stem}.toml")))
+            })
+            .collect();
+        return Ok(Found { packs: catalogue.packs().len(), levels });
+    }
+    let mut loose = Vec::new();
+    for entry in std::fs::read_dir(path).map_err(|e| format!("{shown}: {e}"))? {
+        let file = entry.map_err(|e| format!("{shown}: {e}"))?.path();
+        if file.extension().is_some_and(|e| e == "toml") && file.is_file() {
+            loose.push(file);
+        }
+    }
+    loose.sort();
+    for file in &loose {
+        let file = file.display();
+        println!("{file}: not checked: a level file outside any pack folder (check it alone: kami check {file})");
+    }
+    let catalogue = Catalogue::from_dir(path).map_err(printed)?;
+    if catalogue.packs().is_empty() {
+        let loose = match loose.len() {
+            0 => String::new(),
+            n => format!(", only {} outside any pack (named above)", count(n, "level file")),
+        };
+        return Err(format!(
+            "nothing to check in {shown}: no pack folder (a folder with a {PACK_FILE}){loose}; \
+             give check a level file, a pack folder or a folder of packs"
+        ));
+    }
+    let levels = catalogue
+        .packs()
+        .iter()
+        .flat_map(|p| &p.levels)
+        .map(|l| (Arc::clone(l), path.join(format!("{}.toml", l.id()))))
+        .collect();
+    Ok(Found { packs: catalogue.packs().len(), levels })
+}
+
+/// `n thing` or `n things`.
+fn count(n: usize, thing: &str) -> String {
+    if n == 1 { format!("1 {thing}") } else { format!("{n} {thing}s") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PACK: &str =
+        "name = \"P\"\nlevels = [\"a\"]\n[theme]\nbackground = \"#FFFFFF\"\nink = \"#000000\"\naccent = \"#FF0000\"\n";
+    const LEVEL: &str = "name = \"L\"\npar = 1\npalette = [\"#000000\", \"#FFFFFF\"]\ngrid = \"01\"\n";
+
+    /// A fresh folder under the system's temporary folder holding `files`, removed when dropped.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str, files: &[(&str, &str)]) -> Scratch {
+            let dir = std::env::temp_dir().join(format!("kami-check-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            for (path, text) in files {
+                let path = dir.join(path);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, text).unwrap();
+            }
+            Scratch(dir)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn ids(found: &Found) -> Vec<(String, PathBuf)> {
+        found.levels.iter().map(|(l, f)| (l.id().to_string(), f.clone())).collect()
+    }
+
+    #[test]
+    fn reads_a_level_file_a_pack_folder_and_a_folder_of_packs() {
+        let s = Scratch::new("kinds", &[("p/pack.toml", PACK), ("p/a.toml", LEVEL), ("loose.toml", LEVEL)]);
+        let file = s.0.join("p/a.toml");
+        let found = read(&file).unwrap();
+        assert_eq!((found.packs, ids(&found)), (0, vec![(file.display().to_string(), file.clone())]));
+        for pack in [s.0.join("p"), s.0.join("p/pack.toml")] {
+            let found = read(&pack).unwrap();
+            assert_eq!((found.packs, ids(&found)), (1, vec![("p/a".to_string(), file.clone())]));
+        }
+        // The loose level file is named as not checked; the pack is read.
+        let found = read(&s.0).unwrap();
+        assert_eq!((found.packs, ids(&found)), (1, vec![("p/a".to_string(), file.clone())]));
+    }
+
+    #[test]
+    fn a_folder_with_nothing_to_check_is_refused() {
+        let empty = Scratch::new("empty", &[]);
+        assert!(read(&empty.0).unwrap_err().starts_with("nothing to check"));
+        let loose = Scratch::new("loose", &[("a.toml", LEVEL), ("b.toml", LEVEL)]);
+        let error = read(&loose.0).unwrap_err();
+        assert!(error.contains("nothing to check") && error.contains("2 level files outside any pack"), "{error}");
+        let missing = empty.0.join("missing");
+        assert!(!read(&missing).unwrap_err().contains(":1:1:"));
+        // A level file's own problems are reported, not a made-up one.
+        let bad = Scratch::new("bad", &[("x.toml", "name = 3")]);
+        assert_eq!(
+            read(&bad.0.join("x.toml")).err().as_deref(),
+            Some(format!("1 problem in {}", bad.0.join("x.toml").display()).as_str())
+        );
+    }
 }

@@ -22,15 +22,17 @@ commands:
                                  [--symmetry none|left-right|top-bottom|rotational] [--holes]
                                  [--mask LEVEL: its size, tiling and holes] [--name NAME]
                                  [--daily YYYY-MM-DD] [--out FILE.toml]
-  check DIR                      validate every pack and level under DIR and prove each par [--time S]
+  check PATH                     validate a level file, a pack folder or a folder of packs and
+                                 prove each par [--time S per level]
   solve LEVEL                    a shortest solution [--json] [--time SECONDS, 0 = no limit]
   hint LEVEL --played MOVES      the hint after MOVES, written row,col,colour;row,col,colour [--json]
+                                 (rows, columns and colours count from 0: colour 0 is key 1)
   bench DIR                      time proving every par under DIR, and hints from random positions
                                  [--positions N per level] [--verbose: one line per level]
   bench --daily YEAR             time making and proving every daily puzzle of YEAR
   stats DIR                      par, regions and rating per pack [--out FILE.svg: the curve]
 
-LEVEL is a shipped level id such as 01-first-steps/first-light, or a path to a level file.";
+LEVEL is a shipped level id such as 01-first-steps/one-fold, or a path to a level file.";
 
 fn main() -> ExitCode {
     let mut words: Vec<String> = std::env::args().skip(1).collect();
@@ -56,5 +58,16 @@ fn main() -> ExitCode {
             eprintln!("kami: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_level_id_is_shipped() {
+        let example = USAGE.split("such as ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
+        assert!(kami_core::catalogue::Catalogue::shipped().level(example).is_some(), "{example}");
     }
 }

@@ -6,6 +6,7 @@ use kami_core::board::Board;
 use kami_core::game::Game;
 use kami_core::hint::{self, Cache, Position};
 use kami_core::history::Move;
+use kami_core::level::Level;
 use kami_core::solver::{Budget, solve};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -43,9 +44,7 @@ pub fn run_solve(words: Vec<String>) -> Result<(), String> {
         };
         println!("{}: {} moves ({verdict})", level.id(), solution.moves.len());
         for (i, &m) in solution.moves.iter().enumerate() {
-            let (row, col) = board.position(m.tile);
-            let colour = level.palette()[usize::from(m.colour)];
-            println!("{:>3}. row {row}, column {col}: colour {} ({colour})", i + 1, m.colour);
+            println!("{:>3}. {}", i + 1, move_words(&level, m));
         }
         println!("{} search nodes in {:.1} ms", solution.nodes, elapsed.as_secs_f64() * 1000.0);
     }
@@ -77,19 +76,14 @@ pub fn run_hint(words: Vec<String>) -> Result<(), String> {
         let mut out = String::new();
         match h.next {
             Some(m) => {
-                let (row, col) = board.position(m.tile);
-                let _ = writeln!(out, "next: row {row}, column {col}: colour {}", m.colour);
+                let _ = writeln!(out, "next: {}", move_words(&level, m));
             }
             None => out.push_str("the game is over\n"),
         }
         let proven = if h.proven { "" } else { " (best found, not proven)" };
         let _ = writeln!(out, "moves left at best: {}{proven}", h.remaining);
         let par = level.par();
-        if h.par_reachable {
-            let _ = writeln!(out, "par {par} is still reachable");
-        } else {
-            let _ = writeln!(out, "par {par} is out of reach; {} undo(s) bring it back", h.undos_to_recover);
-        }
+        let _ = writeln!(out, "{}", par_words(&h, par));
         print!("{out}");
     }
     Ok(())
@@ -103,6 +97,28 @@ fn budget(args: &mut Args) -> Result<Budget, String> {
     };
     let max_time = (seconds > 0).then(|| Duration::from_secs(seconds));
     Ok(Budget { max_time, ..Budget::default() })
+}
+
+/// A move in words, naming the colour by the key that chooses it in `kami play` (1 for the first
+/// palette colour) and by its palette index (0 for the first, as in `--played` and the JSON):
+/// `row 2, column 3: key 2 (#29335C, palette index 1)`.
+fn move_words(level: &Level, m: Move) -> String {
+    let (row, col) = level.board().position(m.tile);
+    let index = usize::from(m.colour);
+    let rgb = level.palette().get(index).map_or(String::new(), |c| format!("{c}, "));
+    format!("row {row}, column {col}: key {} ({rgb}palette index {index})", index + 1)
+}
+
+/// What a hint says about par, in words.
+fn par_words(h: &hint::Hint, par: u32) -> String {
+    match h.undos_to_recover {
+        _ if h.par_reachable => format!("par {par} is still reachable"),
+        0 => format!(
+            "par {par} is out of reach and no undo brings it back: no way to finish within par was found from the start"
+        ),
+        1 => format!("par {par} is out of reach; 1 undo brings it back"),
+        n => format!("par {par} is out of reach; {n} undos bring it back"),
+    }
 }
 
 /// `{"row": k, "col": c, "color": i}` in the level file's grid coordinates.
@@ -140,5 +156,28 @@ mod tests {
         assert!(parse_move(&board, "1,2").unwrap_err().contains("expected"));
         assert!(parse_move(&board, "1,x,2").unwrap_err().contains("expected"));
         assert_eq!(move_json(&board, Move { tile: 4, colour: 1 }), "{\"row\": 1, \"col\": 1, \"color\": 1}");
+    }
+
+    #[test]
+    fn words_name_the_key_a_player_presses_and_the_palette_index() {
+        let source = "name = \"w\"\npar = 1\npalette = [\"#E4572E\", \"#29335C\"]\ngrid = \"001\\n011\"\n";
+        let level = kami_core::level_file::parse_level("w", "w.toml", source).unwrap();
+        assert_eq!(
+            move_words(&level, Move { tile: 4, colour: 1 }),
+            "row 1, column 1: key 2 (#29335C, palette index 1)"
+        );
+        let h = |par_reachable, undos_to_recover| hint::Hint {
+            revision: 0,
+            next: None,
+            remaining: 3,
+            proven: true,
+            par_reachable,
+            ok_reachable: false,
+            undos_to_recover,
+        };
+        assert_eq!(par_words(&h(true, 0), 2), "par 2 is still reachable");
+        assert_eq!(par_words(&h(false, 1), 2), "par 2 is out of reach; 1 undo brings it back");
+        assert_eq!(par_words(&h(false, 3), 2), "par 2 is out of reach; 3 undos bring it back");
+        assert!(par_words(&h(false, 0), 2).contains("no undo brings it back"));
     }
 }

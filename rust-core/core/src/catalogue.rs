@@ -81,25 +81,33 @@ impl Catalogue {
         &SHIPPED
     }
 
-    /// Reads every pack under `dir` (one sub-folder per pack).
+    /// Reads every pack under `dir` (one sub-folder per pack). Files directly in `dir` and
+    /// sub-folders without TOML files are not read.
     pub fn from_dir(dir: &Path) -> Result<Catalogue, Vec<FileError>> {
-        let io_error = |path: &Path, e: std::io::Error| vec![file_error(&path.display().to_string(), e.to_string())];
         let mut files = Vec::new();
         for pack in std::fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
             let pack = pack.map_err(|e| io_error(dir, e))?.path();
             if !pack.is_dir() {
                 continue;
             }
-            for file in std::fs::read_dir(&pack).map_err(|e| io_error(&pack, e))? {
-                let path = file.map_err(|e| io_error(&pack, e))?.path();
-                if path.extension().is_some_and(|e| e == "toml") {
-                    let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
-                    let relative = path.strip_prefix(dir).unwrap_or(&path);
-                    files.push((relative.to_string_lossy().replace('\\', "/"), text));
-                }
-            }
+            let id = pack.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            files.extend(toml_files(&pack)?.into_iter().map(|(name, text)| (format!("{id}/{name}"), text)));
         }
         Catalogue::from_files(&dir.display().to_string(), files)
+    }
+
+    /// Reads the single pack in folder `dir` (the one holding its `pack.toml`); the pack's id is
+    /// the folder's name, and errors name files as `dir/file`.
+    pub fn from_pack_dir(dir: &Path) -> Result<Catalogue, Vec<FileError>> {
+        let name = match dir.file_name() {
+            Some(name) => name.to_os_string(),
+            // `.` or `..`: the name of the folder they stand for.
+            None => dir.canonicalize().map_err(|e| io_error(dir, e))?.file_name().unwrap_or_default().to_os_string(),
+        };
+        let id = name.to_string_lossy().into_owned();
+        let mut files: BTreeMap<String, String> = toml_files(dir)?.into_iter().collect();
+        let pack = read_pack(&dir.display().to_string(), &id, &mut files)?;
+        Ok(Catalogue { packs: vec![pack] })
     }
 
     /// Reads packs from `(path, text)` pairs with paths like `pack/level.toml`, relative to
@@ -115,12 +123,12 @@ impl Catalogue {
                 Some((pack, file)) if !file.contains('/') => {
                     folders.entry(pack.to_string()).or_default().insert(file.to_string(), text);
                 }
-                _ => errors.push(file_error(&format!("{root}/{path}"), "expected a file inside a pack folder".into())),
+                _ => errors.push(file_error(&under(root, &path), "expected a file inside a pack folder".into())),
             }
         }
         let mut packs = Vec::new();
         for (id, mut files) in folders {
-            match read_pack(root, &id, &mut files) {
+            match read_pack(&under(root, &id), &id, &mut files) {
                 Ok(pack) => packs.push(pack),
                 Err(mut e) => errors.append(&mut e),
             }
@@ -139,9 +147,10 @@ impl Catalogue {
     }
 }
 
-/// Reads one pack folder's `pack.toml` and the levels it lists; `files` maps file names to text.
-fn read_pack(root: &str, id: &str, files: &mut BTreeMap<String, String>) -> Result<Pack, Vec<FileError>> {
-    let pack_path = format!("{root}/{id}/{PACK_FILE}");
+/// Reads one pack folder's `pack.toml` and the levels it lists; `files` maps file names to text,
+/// `folder` is the folder's path (used only to name files in errors) and `id` its name.
+fn read_pack(folder: &str, id: &str, files: &mut BTreeMap<String, String>) -> Result<Pack, Vec<FileError>> {
+    let pack_path = under(folder, PACK_FILE);
     let Some(source) = files.remove(PACK_FILE) else {
         return Err(vec![file_error(&pack_path, "expected a pack.toml in every pack folder".into())]);
     };
@@ -164,7 +173,7 @@ fn read_pack(root: &str, id: &str, files: &mut BTreeMap<String, String>) -> Resu
         let stem = entry.get_ref();
         let file = format!("{stem}.toml");
         match files.remove(&file) {
-            Some(text) => match parse_level(&format!("{id}/{stem}"), &format!("{root}/{id}/{file}"), &text) {
+            Some(text) => match parse_level(&format!("{id}/{stem}"), &under(folder, &file), &text) {
                 Ok(level) => levels.push(Arc::new(level)),
                 Err(e) => errors.push(e),
             },
@@ -179,9 +188,37 @@ fn read_pack(root: &str, id: &str, files: &mut BTreeMap<String, String>) -> Resu
         errors.push(file_error(&pack_path, "expected at least one level".into()));
     }
     for unlisted in files.keys() {
-        errors.push(file_error(&format!("{root}/{id}/{unlisted}"), "level file not listed in pack.toml".into()));
+        errors.push(file_error(&under(folder, unlisted), "level file not listed in pack.toml".into()));
     }
     if errors.is_empty() { Ok(Pack { id: id.to_string(), name: toml.name, theme, levels }) } else { Err(errors) }
+}
+
+/// `path` inside folder `root`, joined by one slash however many `root` ends with (`levels/`
+/// and `levels` give the same paths); an empty `root` leaves `path` as it is.
+fn under(root: &str, path: &str) -> String {
+    if root.is_empty() {
+        return path.to_string();
+    }
+    format!("{}/{path}", root.trim_end_matches('/'))
+}
+
+/// The name and text of every `.toml` file directly in `dir`.
+fn toml_files(dir: &Path) -> Result<Vec<(String, String)>, Vec<FileError>> {
+    let mut files = Vec::new();
+    for file in std::fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
+        let path = file.map_err(|e| io_error(dir, e))?.path();
+        if path.extension().is_some_and(|e| e == "toml") && !path.is_dir() {
+            let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
+            let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            files.push((name, text));
+        }
+    }
+    Ok(files)
+}
+
+/// An error reading `path` from disk.
+fn io_error(path: &Path, error: std::io::Error) -> Vec<FileError> {
+    vec![file_error(&path.display().to_string(), error.to_string())]
 }
 
 /// An error about a whole file (placed at its start).
@@ -242,6 +279,61 @@ mod tests {
         );
         assert_eq!(text[2], "levels/p/b.toml:1:1: level file not listed in pack.toml");
         assert_eq!(text[3], "levels/q/pack.toml:1:1: expected a pack.toml in every pack folder");
+    }
+
+    #[test]
+    fn a_root_with_a_trailing_slash_names_files_with_one_slash() {
+        let errors = Catalogue::from_files("levels/", files(&[("q/a.toml", LEVEL)])).unwrap_err();
+        assert_eq!(errors[0].to_string(), "levels/q/pack.toml:1:1: expected a pack.toml in every pack folder");
+        let errors = Catalogue::from_files("/", files(&[("q/a.toml", LEVEL)])).unwrap_err();
+        assert_eq!(errors[0].file, "/q/pack.toml");
+    }
+
+    /// A fresh folder under the system's temporary folder, removed when dropped.
+    struct Scratch(std::path::PathBuf);
+
+    impl Scratch {
+        fn new(name: &str, files: &[(&str, &str)]) -> Scratch {
+            let dir = std::env::temp_dir().join(format!("kami-catalogue-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            for (path, text) in files {
+                let path = dir.join(path);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, text).unwrap();
+            }
+            Scratch(dir)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn reads_a_folder_of_packs_and_a_single_pack_folder() {
+        let scratch = Scratch::new(
+            "read",
+            &[
+                ("p/pack.toml", PACK),
+                ("p/a.toml", LEVEL),
+                ("p/b.toml", LEVEL),
+                ("loose.toml", LEVEL),
+                ("empty/x.txt", ""),
+            ],
+        );
+        let all = Catalogue::from_dir(&scratch.0).unwrap();
+        assert_eq!(all.packs().iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), ["p"]);
+        let one = Catalogue::from_pack_dir(&scratch.0.join("p")).unwrap();
+        assert_eq!(one.packs()[0].levels.iter().map(|l| l.id()).collect::<Vec<_>>(), ["p/a", "p/b"]);
+
+        std::fs::write(scratch.0.join("p/a.toml"), "name = 3").unwrap();
+        let slashed = format!("{}/", scratch.0.display());
+        let errors = Catalogue::from_dir(Path::new(&slashed)).unwrap_err();
+        assert_eq!(errors[0].file, format!("{}/p/a.toml", scratch.0.display()));
+        let errors = Catalogue::from_pack_dir(&scratch.0.join("p/")).unwrap_err();
+        assert_eq!(errors[0].file, format!("{}/p/a.toml", scratch.0.display()));
     }
 
     #[test]

@@ -31,8 +31,11 @@ pub struct Hint {
     pub par_reachable: bool,
     /// Whether it can still be finished within par + 1 (an ok grade).
     pub ok_reachable: bool,
-    /// How many undos bring the game back to a position from which par is reachable (0 when it
-    /// is reachable from here).
+    /// How many undos bring the game back to a position from which par is reachable: 0 when it
+    /// is reachable from here (`par_reachable`). Also 0 when no number of undos brings it back,
+    /// because par is not reachable even from the start (a hand-made level whose par is below the
+    /// fewest moves that solve it, or a start the search could not finish within par in its
+    /// budget); so with `par_reachable` false, 0 means undoing cannot recover par.
     pub undos_to_recover: u32,
 }
 
@@ -115,11 +118,13 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
     }
 }
 
-/// The fewest undos after which par is reachable again. Reachability only grows going back: from
-/// an earlier position, replaying the moves up to a later one and finishing from there is one way
-/// to finish. So the latest position within reach is found by binary search over the history
-/// (taking the start as within reach: if it is not, every undo is needed, which is what the search
-/// then answers). The lower bound settles most positions without a search.
+/// The fewest undos after which par is reachable again, or 0 when even the start cannot be
+/// finished within par (then no undo helps). Reachability only grows going back: from an earlier
+/// position, replaying the moves up to a later one and finishing from there is one way to finish.
+/// So the latest position within reach is found by binary search over the history, the current
+/// position being out of reach. The start is asked only when the search ends there: it is within
+/// reach on every level whose par is right, but not on a hand-made file whose par is too low.
+/// The lower bound settles most positions without a search.
 fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
     let level = &position.level;
     let par = level.par();
@@ -138,10 +143,15 @@ fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
         let asked = Budget { max_moves: Some(left), ..budget.clone() };
         lower_bound(&board, palette) <= left && solve(&board, palette, &asked).moves.len() as u32 <= left
     };
+    // `good` is the latest position known (or, for the start, assumed) within reach, `bad` the
+    // earliest known out of reach.
     let (mut good, mut bad) = (0, position.played.len());
     while bad - good > 1 {
         let mid = (good + bad) / 2;
         if reachable(mid) { good = mid } else { bad = mid }
+    }
+    if good == 0 && (bad == 0 || !reachable(0)) {
+        return 0;
     }
     (position.played.len() - good) as u32
 }
@@ -184,6 +194,22 @@ mod tests {
         let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
         assert!(!h.par_reachable && !h.ok_reachable, "{h:?}");
         assert_eq!(h.undos_to_recover, 2);
+    }
+
+    #[test]
+    fn a_par_below_the_optimum_is_not_recovered_by_undoing() {
+        // The strip needs 3 moves; a hand-made file claims 2.
+        let source = "name = \"h\"\npar = 2\npalette = [\"#000000\", \"#FFFFFF\", \"#FF0000\"]\ntiling = \"squares\"\ngrid = \"0101010\"\n";
+        let mut g = Game::new(Arc::new(parse_level("h", "h.toml", source).unwrap()));
+        let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
+        assert_eq!((h.remaining, h.par_reachable, h.ok_reachable, h.undos_to_recover), (3, false, true, 0));
+        // Neither one undo (the old answer) nor any other brings par back.
+        // The optimal line from the middle: 0 1 [000] 1 0, then 0 [11111] 0.
+        for (moves, colour) in [(1, 0), (2, 1)] {
+            g.play(Move { tile: 3, colour }).unwrap();
+            let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
+            assert_eq!((h.remaining, h.par_reachable, h.undos_to_recover), (3 - moves, false, 0), "{h:?}");
+        }
     }
 
     #[test]

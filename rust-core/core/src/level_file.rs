@@ -175,10 +175,22 @@ fn parse_grid(grid: &Spanned<String>, source: &str, tiling: Tiling, colours: usi
         return Err((place(rows[MAX_SIDE].0), format!("expected at most {MAX_SIDE} rows")));
     }
     let width = rows[0].1.chars().count();
+    // Checked before anything is reserved for the cells: a first row of a million characters
+    // must not cost rows × a million cells.
+    if width > MAX_SIDE {
+        return Err((place(rows[0].0), format!("expected at most {MAX_SIDE} tiles in a row, found {width}")));
+    }
     let mut cells = Vec::with_capacity(rows.len() * width);
     for &(line_start, line) in rows {
         if line.is_empty() {
             return Err((place(line_start), "expected a grid row, found a blank line".into()));
+        }
+        let found = line.chars().count();
+        if found != width {
+            return Err((
+                place(line_start),
+                format!("expected {width} tiles in every row like the first, found {found}"),
+            ));
         }
         for (i, ch) in line.char_indices() {
             let cell = match ch {
@@ -190,16 +202,6 @@ fn parse_grid(grid: &Spanned<String>, source: &str, tiling: Tiling, colours: usi
                 }
             };
             cells.push(cell);
-        }
-        let found = line.chars().count();
-        if found != width {
-            return Err((
-                place(line_start),
-                format!("expected {width} tiles in every row like the first, found {found}"),
-            ));
-        }
-        if found > MAX_SIDE {
-            return Err((place(line_start), format!("expected at most {MAX_SIDE} tiles in a row, found {found}")));
         }
     }
     Board::new(tiling, rows.len(), width, cells, colours).map_err(|e| (start, e.to_string()))
@@ -318,6 +320,10 @@ grid = """
         assert!(e.message.contains("found none"));
         let wide = "0".repeat(65);
         assert!(error(&GOOD.replace("0011.\n0121.", &format!("{wide}\n{wide}"))).message.contains("at most 64"));
+        // A first row far too long is refused at that row, before its cells are read.
+        let e = error(&GOOD.replace("0011.", &"0".repeat(1_000_000)));
+        assert_eq!((e.line, e.column), (5, 1));
+        assert_eq!(e.message, "expected at most 64 tiles in a row, found 1000000");
     }
 
     #[test]

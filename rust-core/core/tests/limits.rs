@@ -1,5 +1,6 @@
 //! The largest boards: 64 × 64 with six colours load (from `Level::new` and from a level file),
-//! play, save and hint within the hint's budget, and the memory a hint takes stays bounded.
+//! play, save, and hint a legal move, and the memory a hint takes stays bounded. (How long the
+//! hint takes is a timing, for `kami bench`; its time limit is the solver's own budget.)
 
 mod common;
 
@@ -8,7 +9,7 @@ use kami_core::ffi::KamiError;
 use kami_core::level_file::{parse_level, write_level};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Counts the bytes this test binary has allocated, now and at most.
 struct Counting;
@@ -73,10 +74,9 @@ fn the_largest_boards_load_play_save_and_hint_within_bounds() {
         let start = Instant::now();
         let hint = game.hint().unwrap();
         let (took, used) = (start.elapsed(), PEAK.load(Ordering::Relaxed) - base);
-        // Not proven optimal on a board this size, but a legal move within the time budget
-        // (2 s per solve; a position off par adds the solves of the undo search).
+        // Not proven optimal on a board this size, but a legal move (played below).
         let next = hint.next.expect("the game goes on");
-        assert!(hint.remaining >= 1 && took < Duration::from_secs(30), "{tiling:?} {block}: {took:?}");
+        assert!(hint.remaining >= 1, "{tiling:?} {block}: {} moves left", hint.remaining);
         assert!(used < HINT_MEMORY, "{tiling:?} {block}: a hint allocated {} MiB", used >> 20);
         eprintln!(
             "{tiling:?} 64 × 64 in blocks of {block}: hint in {took:?}, peak {} MiB, proven {}",

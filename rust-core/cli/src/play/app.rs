@@ -61,6 +61,10 @@ impl<'c> App<'c> {
             None => match input {
                 Input::Arrow(Direction::Up) => self.menu.move_by(-1),
                 Input::Arrow(Direction::Down) => self.menu.move_by(1),
+                Input::PageUp => self.menu.page(-1, height),
+                Input::PageDown => self.menu.page(1, height),
+                Input::Home => self.menu.first(),
+                Input::End => self.menu.last(),
                 Input::Enter | Input::Char(' ') => {
                     if let Some(level) = self.menu.selected() {
                         self.start(Arc::clone(level));
@@ -144,6 +148,26 @@ mod tests {
         assert_eq!(app.menu.selected().map(|l| l.id()), Some("p0/l1"), "an unfinished level stays selected");
         app.handle(Input::Escape, 80, 24);
         assert!(app.quit());
+    }
+
+    #[test]
+    fn menu_page_keys_and_upper_case_letters() {
+        use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+        let shifted = |c| Input::from_event(Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT))).unwrap();
+        let c = catalogue(&[30]);
+        let mut app = App::new(&c, None);
+        app.handle(Input::End, 80, 24);
+        assert_eq!(app.menu.selected().map(|l| l.id()), Some("p0/l29"));
+        app.handle(Input::PageUp, 80, 24);
+        app.handle(Input::Home, 80, 24);
+        assert_eq!(app.menu.selected().map(|l| l.id()), Some("p0/l0"));
+        app.handle(Input::PageDown, 80, 24);
+        assert_eq!(app.menu.selected().map(|l| l.id()), Some("p0/l20"), "a 24-row screen lists 21 lines");
+        app.handle(Input::Enter, 80, 24);
+        app.handle(shifted('M'), 80, 24);
+        assert!(app.game.is_none(), "M leaves the game like m");
+        app.handle(shifted('Q'), 80, 24);
+        assert!(app.quit(), "Q quits like q");
     }
 
     #[test]

@@ -149,12 +149,16 @@ impl GameScreen {
         let end = canvas.text(1, 0, level.name(), look.strong);
         canvas.text(end.saturating_add(2), 0, level.id(), look.plain);
         canvas.text_right(0, &format!("moves {} / par {}", self.game.moves_used(), level.par()), look.strong);
-        self.draw_board(canvas, Area::board(canvas.width(), height));
-        self.draw_palette(canvas, palette_row(height));
+        // Lines below the board are drawn only below the "too small" notice, never over it.
+        let notice = self.draw_board(canvas, Area::board(canvas.width(), height));
+        let below = |y: u16| notice.is_none_or(|n| y > n);
+        if below(palette_row(height)) {
+            self.draw_palette(canvas, palette_row(height));
+        }
         let (status, strong) = status_line(&self.game);
-        canvas.text(1, height.saturating_sub(3), &status, if strong { look.strong } else { look.plain });
+        let mut lines = vec![(height.saturating_sub(3), status, strong)];
         if let Some(message) = &self.message {
-            canvas.text(1, height.saturating_sub(2), message, look.plain);
+            lines.push((height.saturating_sub(2), message.clone(), false));
         }
         let help = if self.game.status().is_finished() {
             "Enter or m: menu · u undo · r restart · q quit".to_string()
@@ -164,14 +168,22 @@ impl GameScreen {
                 "1–{colours} colour · click a tile, or arrows + space · u undo · y redo · r restart · m menu · q quit"
             )
         };
-        canvas.text(1, height.saturating_sub(1), &help, look.plain);
+        lines.push((height.saturating_sub(1), help, false));
+        for (y, text, strong) in lines {
+            if below(y) {
+                canvas.text(1, y, &text, if strong { look.strong } else { look.plain });
+            }
+        }
     }
 
-    fn draw_board(&self, canvas: &mut Canvas, area: Area) {
+    /// Draws the board into `area`; when it does not fit, says so instead and returns the row of
+    /// that notice (below the title line if the screen has room for one).
+    fn draw_board(&self, canvas: &mut Canvas, area: Area) -> Option<u16> {
         let board = self.game.board();
         let Some(raster) = Raster::new(board, area.width, area.height) else {
-            canvas.text(area.x, area.y, "The terminal is too small for the board.", self.look.plain);
-            return;
+            let y = area.y.min(canvas.height().saturating_sub(1));
+            canvas.text(area.x, y, "The terminal is too small for the board.", self.look.plain);
+            return Some(y);
         };
         let marked = (self.show_cursor && !self.game.status().is_finished()).then_some(self.cursor);
         let colour = |tile: Option<usize>| {
@@ -189,6 +201,7 @@ impl GameScreen {
                 canvas.set(area.x + x, area.y + y, glyph, Style::new(top, bottom));
             }
         }
+        None
     }
 
     fn draw_palette(&self, canvas: &mut Canvas, y: u16) {
@@ -218,15 +231,25 @@ fn status_line(game: &Game) -> (String, bool) {
             ("Playing: choose a colour, then click a tile (or move with the arrows and press space).".into(), false)
         }
         Status::Won(Grade::Perfect) => (
-            format!("★ PERFECT: solved in {moves} moves, par {par}. Enter: back to the menu for the next level."),
+            format!("★ PERFECT: solved in {}, par {par}. Enter: back to the menu for the next level.", count(moves)),
             true,
         ),
         Status::Won(Grade::Ok) => (
-            format!("✓ OK: solved in {moves} moves, one over par {par}. u: try for perfect · Enter: next level."),
+            format!(
+                "✓ OK: solved in {}, one over par {par}. u: try for perfect · Enter: back to the menu for the next level.",
+                count(moves)
+            ),
             true,
         ),
-        Status::Failed => (format!("✗ FAILED: {moves} moves and par is {par}. Press u to undo or r to restart."), true),
+        Status::Failed => {
+            (format!("✗ FAILED: {} and par is {par}. Press u to undo or r to restart.", count(moves)), true)
+        }
     }
+}
+
+/// `1 move` or `n moves`.
+fn count(moves: u32) -> String {
+    if moves == 1 { "1 move".to_string() } else { format!("{moves} moves") }
 }
 
 /// What a refused move means to the player.
@@ -367,7 +390,7 @@ mod tests {
         }
         assert_eq!(s.game().status(), Status::Won(Grade::Perfect));
         let canvas = drawn(&s, 100, 40);
-        assert!(status(&s).contains("★ PERFECT: solved in 1 moves, par 1"), "{}", status(&s));
+        assert!(status(&s).contains("★ PERFECT: solved in 1 move, par 1."), "{}", status(&s));
         assert!(canvas.line(0).contains("moves 1 / par 1"));
         assert!(canvas.line(39).contains("Enter or m: menu"));
         s.handle(Input::Char('u'), 100, 40);
@@ -421,8 +444,26 @@ mod tests {
 
     #[test]
     fn a_tiny_terminal_says_so_instead_of_drawing() {
-        let s = screen(STRIP);
-        let canvas = drawn(&s, 30, 7);
-        assert!((0..7).any(|y| canvas.line(y).contains("too small")));
+        let mut s = screen(STRIP);
+        // With a message too, so that every line below the board would be drawn.
+        s.handle(Input::Char('9'), 30, 7);
+        for height in 1..=7 {
+            let canvas = drawn(&s, 50, height);
+            assert!((0..height).any(|y| canvas.line(y).contains("too small")), "{height} rows");
+        }
+    }
+
+    #[test]
+    fn an_ok_win_says_what_enter_does() {
+        let mut s = screen(
+            "name = \"Two\"\npar = 1\npalette = [\"#000000\", \"#FFFFFF\", \"#FF0000\"]\ntiling = \"squares\"\ngrid = \"010\"\n",
+        );
+        for (tile, colour) in [(0, 1), (0, 0)] {
+            s.game.play(Move { tile, colour }).unwrap();
+        }
+        assert_eq!(s.game().status(), Status::Won(Grade::Ok));
+        let line = drawn(&s, 200, 40).line(37);
+        assert!(line.contains("✓ OK: solved in 2 moves, one over par 1."), "{line}");
+        assert!(line.contains("Enter: back to the menu for the next level."), "{line}");
     }
 }

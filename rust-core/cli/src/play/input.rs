@@ -6,12 +6,21 @@ use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, 
 /// One thing the player did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
-    /// A character key, space included.
+    /// A character key, space included; letters in lower case, so that Shift or Caps Lock make
+    /// no difference.
     Char(char),
-    /// A character key with Ctrl held.
+    /// A character key with Ctrl held (letters in lower case too).
     Ctrl(char),
     /// An arrow key.
     Arrow(Direction),
+    /// Page Up.
+    PageUp,
+    /// Page Down.
+    PageDown,
+    /// Home.
+    Home,
+    /// End.
+    End,
     /// Enter.
     Enter,
     /// Escape.
@@ -26,12 +35,18 @@ impl Input {
     pub fn from_event(event: Event) -> Option<Input> {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => match key.code {
-                KeyCode::Char(c) if key.modifiers.contains(KeyModifiers::CONTROL) => Some(Input::Ctrl(c)),
-                KeyCode::Char(c) => Some(Input::Char(c)),
+                KeyCode::Char(c) if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                    Some(Input::Ctrl(c.to_ascii_lowercase()))
+                }
+                KeyCode::Char(c) => Some(Input::Char(c.to_ascii_lowercase())),
                 KeyCode::Up => Some(Input::Arrow(Direction::Up)),
                 KeyCode::Down => Some(Input::Arrow(Direction::Down)),
                 KeyCode::Left => Some(Input::Arrow(Direction::Left)),
                 KeyCode::Right => Some(Input::Arrow(Direction::Right)),
+                KeyCode::PageUp => Some(Input::PageUp),
+                KeyCode::PageDown => Some(Input::PageDown),
+                KeyCode::Home => Some(Input::Home),
+                KeyCode::End => Some(Input::End),
                 KeyCode::Enter => Some(Input::Enter),
                 KeyCode::Esc => Some(Input::Escape),
                 _ => None,
@@ -54,6 +69,13 @@ mod tests {
         let key = |code, modifiers| Input::from_event(Event::Key(KeyEvent::new(code, modifiers)));
         assert_eq!(key(KeyCode::Char('r'), KeyModifiers::CONTROL), Some(Input::Ctrl('r')));
         assert_eq!(key(KeyCode::Char('r'), KeyModifiers::NONE), Some(Input::Char('r')));
+        // Shift or Caps Lock: the same key.
+        assert_eq!(key(KeyCode::Char('Q'), KeyModifiers::SHIFT), Some(Input::Char('q')));
+        assert_eq!(key(KeyCode::Char('U'), KeyModifiers::NONE), Some(Input::Char('u')));
+        assert_eq!(key(KeyCode::Char('R'), KeyModifiers::CONTROL | KeyModifiers::SHIFT), Some(Input::Ctrl('r')));
+        assert_eq!(key(KeyCode::Char('2'), KeyModifiers::NONE), Some(Input::Char('2')));
+        assert_eq!(key(KeyCode::PageDown, KeyModifiers::NONE), Some(Input::PageDown));
+        assert_eq!(key(KeyCode::Home, KeyModifiers::NONE), Some(Input::Home));
         assert_eq!(key(KeyCode::Left, KeyModifiers::NONE), Some(Input::Arrow(Direction::Left)));
         assert_eq!(key(KeyCode::F(1), KeyModifiers::NONE), None);
         let mouse = |kind| {

@@ -56,6 +56,23 @@ impl<'c> Menu<'c> {
         self.selected = self.selected.saturating_add_signed(delta).min(last);
     }
 
+    /// Moves the selection a screenful of a `height`-row screen down (up if `pages` is negative).
+    pub fn page(&mut self, pages: isize, height: u16) {
+        // One line less than the list shows, so the line at the edge stays in view.
+        let page = isize::try_from(list_height(height).saturating_sub(1).max(1)).unwrap_or(isize::MAX);
+        self.move_by(pages.saturating_mul(page));
+    }
+
+    /// Selects the first level.
+    pub fn first(&mut self) {
+        self.selected = 0;
+    }
+
+    /// Selects the last level.
+    pub fn last(&mut self) {
+        self.selected = self.levels.len().saturating_sub(1);
+    }
+
     /// Selects the level with id `id`, or the one after it when `next`; a level not in the
     /// catalogue changes nothing, and after the last level the last stays selected.
     pub fn select(&mut self, id: &str, next: bool) {
@@ -83,7 +100,7 @@ impl<'c> Menu<'c> {
     pub fn draw(&self, canvas: &mut Canvas, progress: &Progress) {
         let look = Look::new(&self.theme());
         canvas.text(1, 0, "Kami: choose a level", look.strong);
-        let help = "↑↓ choose · Enter or click: play · q quit";
+        let help = "↑↓ PgUp PgDn Home End: choose · Enter or click: play · q quit";
         canvas.text(1, canvas.height().saturating_sub(1), help, look.plain);
         if self.levels.is_empty() {
             canvas.text(1, LIST_TOP, "No levels are shipped in this build.", look.plain);
@@ -170,6 +187,37 @@ mod tests {
         assert_eq!(ids(&menu), "p1/l0");
         menu.select("elsewhere.toml", false);
         assert_eq!(ids(&menu), "p1/l0");
+    }
+
+    #[test]
+    fn page_keys_move_a_screenful_and_home_and_end_go_to_the_ends() {
+        let c = catalogue(&[30, 30]);
+        let mut menu = Menu::new(&c);
+        // A 12-row screen lists 9 lines: a page is 8 levels.
+        menu.page(1, 12);
+        assert_eq!(ids(&menu), "p0/l8");
+        menu.page(2, 12);
+        assert_eq!(ids(&menu), "p0/l24");
+        menu.page(1, 12);
+        assert_eq!(ids(&menu), "p1/l2");
+        menu.page(-1, 12);
+        assert_eq!(ids(&menu), "p0/l24");
+        menu.last();
+        assert_eq!(ids(&menu), "p1/l29");
+        menu.page(1, 12);
+        assert_eq!(ids(&menu), "p1/l29");
+        menu.first();
+        assert_eq!(ids(&menu), "p0/l0");
+        menu.page(-1, 12);
+        assert_eq!(ids(&menu), "p0/l0");
+        // A screen too small for a list still moves a level at a time.
+        menu.page(1, 2);
+        assert_eq!(ids(&menu), "p0/l1");
+        let empty = Catalogue::default();
+        let mut menu = Menu::new(&empty);
+        menu.last();
+        menu.page(1, 12);
+        assert!(menu.selected().is_none());
     }
 
     #[test]

@@ -114,11 +114,7 @@ impl Game {
     /// (or [`Game::cancel_hint`]) cancels it with `HintCancelled`; a hint that finishes anyway
     /// carries the revision it was computed for, so a stale one is easy to recognise.
     pub fn hint(&self) -> Result<Hint, KamiError> {
-        let position = hint::Position::of(&self.inner.lock());
-        let (mut cache, cancel) = {
-            let hints = self.hints.lock();
-            (hints.cache.clone(), Arc::clone(&hints.cancel))
-        };
+        let (position, mut cache, cancel) = self.start_hint();
         let budget = Budget { cancel: Some(Arc::clone(&cancel)), ..hint::device_budget() };
         let found = hint::hint(&position, &mut cache, &budget);
         if cancel.load(Ordering::Relaxed) {
@@ -149,6 +145,18 @@ impl Game {
         Game::wrap(game::Game::new(level))
     }
 
+    /// The position a hint is for, the cache, and the cancel flag of that position: all taken
+    /// under the game lock, which every move, undo, redo and restart holds while it swaps the
+    /// flag, so none can come between the position and the flag (a hint of a position already
+    /// left would otherwise get the next position's fresh flag and never be cancelled). The lock
+    /// order is the one every method keeps: the game, then the hints.
+    fn start_hint(&self) -> (hint::Position, hint::Cache, Arc<AtomicBool>) {
+        let game = self.inner.lock();
+        let position = hint::Position::of(&game);
+        let hints = self.hints.lock();
+        (position, hints.cache.clone(), Arc::clone(&hints.cancel))
+    }
+
     fn wrap(game: game::Game) -> Arc<Game> {
         Arc::new(Game { inner: Mutex::new(game), hints: Mutex::default() })
     }
@@ -156,5 +164,58 @@ impl Game {
     /// Runs `f` on the game under its lock.
     pub(crate) fn with<T>(&self, f: impl FnOnce(&game::Game) -> T) -> T {
         f(&self.inner.lock())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level_file::parse_level;
+    use std::thread;
+
+    /// A game of a level of its own, so that its level is shared with nothing else.
+    fn strip() -> Arc<Game> {
+        let source = "name = \"s\"\npar = 3\npalette = [\"#000000\", \"#FFFFFF\", \"#FF0000\"]\ntiling = \"squares\"\ngrid = \"0101010\"\n";
+        Game::from_level(Arc::new(parse_level("s", "s.toml", source).unwrap()))
+    }
+
+    #[test]
+    fn a_move_cannot_come_between_a_hints_position_and_its_cancel_flag() {
+        let game = strip();
+        let level = game.with(|g| Arc::clone(g.level()));
+        // The game and this test hold the level; a position read by the hint makes three.
+        let held = Arc::strong_count(&level);
+        let hints = game.hints.lock();
+        thread::scope(|s| {
+            let hinter = s.spawn(|| game.hint());
+            // Wait (without a clock) until the hint has read its position and waits for the
+            // hint lock this test holds.
+            while Arc::strong_count(&level) == held && !game.inner.is_locked() {
+                thread::yield_now();
+            }
+            // Until the hint has its flag, the game stays locked: a move cannot get in between.
+            for _ in 0..1000 {
+                assert!(game.inner.is_locked(), "the game was unlocked before the hint took its cancel flag");
+                thread::yield_now();
+            }
+            let flag = Arc::clone(&hints.cancel);
+            drop(hints);
+            let found = hinter.join().unwrap();
+            // The hint ran with the flag of its position: a move now cancels exactly that flag.
+            assert_eq!(found.map(|h| h.revision), Ok(0));
+            game.play(3, 0).unwrap();
+            assert!(flag.load(Ordering::Relaxed));
+        });
+    }
+
+    #[test]
+    fn a_move_during_a_hint_cancels_it() {
+        let game = strip();
+        let (position, mut cache, cancel) = game.start_hint();
+        game.play(3, 0).unwrap();
+        let budget = Budget { cancel: Some(Arc::clone(&cancel)), ..hint::device_budget() };
+        let _ = hint::hint(&position, &mut cache, &budget);
+        assert!(cancel.load(Ordering::Relaxed), "the move did not cancel the flag of the position it left");
+        assert_eq!(game.hint().map(|h| h.revision), Ok(game.snapshot().revision));
     }
 }
