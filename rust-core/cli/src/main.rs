@@ -29,6 +29,7 @@ commands:
                                  (rows, columns and colours count from 0: colour 0 is key 1)
   bench DIR                      time proving every par under DIR, and hints from random positions
                                  [--positions N per level] [--verbose: one line per level]
+                                 [--time S: S seconds per solve, reporting what it cannot prove]
   bench --daily YEAR             time making and proving every daily puzzle of YEAR
   stats DIR                      par, regions and rating per pack [--out FILE.svg: the curve]
 
