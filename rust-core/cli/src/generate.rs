@@ -30,6 +30,8 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             let holes = args.flag("--holes");
             let name = args.option("--name")?.unwrap_or_else(|| format!("Generated {seed}"));
             let mut spec = Spec { symmetry, holes, ..Spec::kami(colours, par) };
+            spec.rows = number(args.option("--rows")?, "--rows", spec.rows as u64)? as usize;
+            spec.cols = number(args.option("--cols")?, "--cols", spec.cols as u64)? as usize;
             if let Some(mask) = args.option("--mask")? {
                 let board = load_level(&mask)?.board().clone();
                 spec.tiling = board.tiling();

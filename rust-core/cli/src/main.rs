@@ -20,6 +20,7 @@ commands:
   render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
   generate                       a generated level file [--seed N] [--colours K] [--par A-B]
                                  [--symmetry none|left-right|top-bottom|rotational] [--holes]
+                                 [--rows R] [--cols C: default 29 x 10 triangles]
                                  [--mask LEVEL: its size, tiling and holes] [--name NAME]
                                  [--daily YYYY-MM-DD] [--out FILE.toml]
   check PATH                     validate a level file, a pack folder or a folder of packs and

@@ -160,9 +160,22 @@ fn impossible_dates_are_typed_errors() {
 
 #[test]
 fn absurd_puzzle_specs_are_typed_errors() {
-    let spec =
-        |colours, min_par, max_par| PuzzleSpec { colours, min_par, max_par, symmetry: Symmetry::None, holes: false };
+    let spec = |colours, min_par, max_par| PuzzleSpec {
+        rows: 29,
+        cols: 10,
+        colours,
+        min_par,
+        max_par,
+        symmetry: Symmetry::None,
+        holes: false,
+    };
+    let sized = |rows, cols| PuzzleSpec { rows, cols, ..spec(3, 3, 4) };
     for bad in [
+        sized(0, 10),
+        sized(29, 0),
+        sized(65, 10),
+        sized(29, u32::MAX),
+        sized(u32::MAX, u32::MAX),
         spec(0, 3, 5),
         spec(1, 3, 5),
         spec(7, 3, 5),
@@ -178,6 +191,8 @@ fn absurd_puzzle_specs_are_typed_errors() {
             assert!(matches!(error, KamiError::GenerationFailed { .. }), "{error:?}");
         }
     }
+    let small = generate_puzzle(7, sized(9, 6)).unwrap().game.snapshot();
+    assert_eq!((small.rows, small.cols), (9, 6));
     for symmetry in [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotational] {
         let puzzle = generate_puzzle(u64::MAX, PuzzleSpec { symmetry, holes: true, ..spec(6, 4, 6) }).unwrap();
         assert!((4..=6).contains(&puzzle.game.snapshot().par));

@@ -1615,7 +1615,8 @@ public struct Hint: Equatable, Hashable {
      */
     public var okReachable: Bool
     /**
-     * Undos that bring the game back to where par is reachable (0 when it is).
+     * Undos that bring the game back to where par is reachable: 0 when it is reachable from
+     * here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
      */
     public var undosToRecover: UInt32
 
@@ -1642,7 +1643,8 @@ public struct Hint: Equatable, Hashable {
          * Whether it can still be finished within par + 1.
          */okReachable: Bool, 
         /**
-         * Undos that bring the game back to where par is reachable (0 when it is).
+         * Undos that bring the game back to where par is reachable: 0 when it is reachable from
+         * here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
          */undosToRecover: UInt32) {
         self.revision = revision
         self.next = next
@@ -2419,9 +2421,17 @@ public func FfiConverterTypePuzzle_lower(_ value: Puzzle) -> RustBuffer {
 
 
 /**
- * What to generate on the KAMI 2 board (29 × 10 triangles).
+ * What to generate: by default on the KAMI 2 board (29 × 10 triangles).
  */
 public struct PuzzleSpec: Equatable, Hashable {
+    /**
+     * Rows of triangles, 1–64.
+     */
+    public var rows: UInt32
+    /**
+     * Columns of triangles, 1–64.
+     */
+    public var cols: UInt32
     /**
      * Palette size, 2–6.
      */
@@ -2447,6 +2457,12 @@ public struct PuzzleSpec: Equatable, Hashable {
     // declare one manually.
     public init(
         /**
+         * Rows of triangles, 1–64.
+         */rows: UInt32 = UInt32(29), 
+        /**
+         * Columns of triangles, 1–64.
+         */cols: UInt32 = UInt32(10), 
+        /**
          * Palette size, 2–6.
          */colours: UInt32, 
         /**
@@ -2461,6 +2477,8 @@ public struct PuzzleSpec: Equatable, Hashable {
         /**
          * Whether to cut holes.
          */holes: Bool) {
+        self.rows = rows
+        self.cols = cols
         self.colours = colours
         self.minPar = minPar
         self.maxPar = maxPar
@@ -2484,6 +2502,8 @@ public struct FfiConverterTypePuzzleSpec: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleSpec {
         return
             try PuzzleSpec(
+                rows: FfiConverterUInt32.read(from: &buf), 
+                cols: FfiConverterUInt32.read(from: &buf), 
                 colours: FfiConverterUInt32.read(from: &buf), 
                 minPar: FfiConverterUInt32.read(from: &buf), 
                 maxPar: FfiConverterUInt32.read(from: &buf), 
@@ -2493,6 +2513,8 @@ public struct FfiConverterTypePuzzleSpec: FfiConverterRustBuffer {
     }
 
     public static func write(_ value: PuzzleSpec, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.rows, into: &buf)
+        FfiConverterUInt32.write(value.cols, into: &buf)
         FfiConverterUInt32.write(value.colours, into: &buf)
         FfiConverterUInt32.write(value.minPar, into: &buf)
         FfiConverterUInt32.write(value.maxPar, into: &buf)

@@ -43,9 +43,15 @@ pub enum Symmetry {
     Rotational,
 }
 
-/// What to generate on the KAMI 2 board (29 × 10 triangles).
+/// What to generate: by default on the KAMI 2 board (29 × 10 triangles).
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct PuzzleSpec {
+    /// Rows of triangles, 1–64.
+    #[uniffi(default = 29)]
+    pub rows: u32,
+    /// Columns of triangles, 1–64.
+    #[uniffi(default = 10)]
+    pub cols: u32,
     /// Palette size, 2–6.
     pub colours: u32,
     /// Fewest par wanted.
@@ -76,8 +82,14 @@ pub fn generate_puzzle(seed: u64, spec: PuzzleSpec) -> Result<Puzzle, KamiError>
         Symmetry::TopBottom => generator::Symmetry::TopBottom,
         Symmetry::Rotational => generator::Symmetry::Rotational,
     };
-    let colours = usize::try_from(spec.colours).unwrap_or(usize::MAX);
-    let spec = Spec { symmetry, holes: spec.holes, ..Spec::kami(colours, spec.min_par..=spec.max_par) };
+    let size = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+    let spec = Spec {
+        rows: size(spec.rows),
+        cols: size(spec.cols),
+        symmetry,
+        holes: spec.holes,
+        ..Spec::kami(size(spec.colours), spec.min_par..=spec.max_par)
+    };
     let id = format!("generated/{seed}");
     generator::generate(seed, &spec, &id, &format!("Puzzle {seed}")).map(Puzzle::from).map_err(generation_failed)
 }

@@ -267,7 +267,8 @@ pub struct Hint {
     pub par_reachable: bool,
     /// Whether it can still be finished within par + 1.
     pub ok_reachable: bool,
-    /// Undos that bring the game back to where par is reachable (0 when it is).
+    /// Undos that bring the game back to where par is reachable: 0 when it is reachable from
+    /// here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
     pub undos_to_recover: u32,
 }
 

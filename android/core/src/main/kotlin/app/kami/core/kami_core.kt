@@ -2545,7 +2545,8 @@ data class Hint (
     var `okReachable`: kotlin.Boolean
     , 
     /**
-     * Undos that bring the game back to where par is reachable (0 when it is).
+     * Undos that bring the game back to where par is reachable: 0 when it is reachable from
+     * here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
      */
     var `undosToRecover`: kotlin.UInt
     
@@ -3113,9 +3114,19 @@ public object FfiConverterTypePuzzle: FfiConverterRustBuffer<Puzzle> {
 
 
 /**
- * What to generate on the KAMI 2 board (29 × 10 triangles).
+ * What to generate: by default on the KAMI 2 board (29 × 10 triangles).
  */
 data class PuzzleSpec (
+    /**
+     * Rows of triangles, 1–64.
+     */
+    var `rows`: kotlin.UInt = 29u 
+    , 
+    /**
+     * Columns of triangles, 1–64.
+     */
+    var `cols`: kotlin.UInt = 10u 
+    , 
     /**
      * Palette size, 2–6.
      */
@@ -3159,12 +3170,16 @@ public object FfiConverterTypePuzzleSpec: FfiConverterRustBuffer<PuzzleSpec> {
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
             FfiConverterTypeSymmetry.read(buf),
             FfiConverterBoolean.read(buf),
         )
     }
 
     override fun allocationSize(value: PuzzleSpec) = (
+            FfiConverterUInt.allocationSize(value.`rows`) +
+            FfiConverterUInt.allocationSize(value.`cols`) +
             FfiConverterUInt.allocationSize(value.`colours`) +
             FfiConverterUInt.allocationSize(value.`minPar`) +
             FfiConverterUInt.allocationSize(value.`maxPar`) +
@@ -3173,6 +3188,8 @@ public object FfiConverterTypePuzzleSpec: FfiConverterRustBuffer<PuzzleSpec> {
     )
 
     override fun write(value: PuzzleSpec, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`rows`, buf)
+            FfiConverterUInt.write(value.`cols`, buf)
             FfiConverterUInt.write(value.`colours`, buf)
             FfiConverterUInt.write(value.`minPar`, buf)
             FfiConverterUInt.write(value.`maxPar`, buf)

@@ -26,7 +26,7 @@ import java.time.LocalDate
  *
  * The current game is the last one opened (or the one restored at start). Leaving it keeps it
  * and its save: opening the same level or the same day's puzzle again, or [resume], continues it
- * with its undo and redo history. Opening another level replaces it.
+ * with its undo and redo history (a won game starts again). Opening another level replaces it.
  *
  * Every save is written to [store] (temporary file, fsync, atomic rename) on the thread of the
  * change, before the intent that made it returns and before its state is shown, so a move the
@@ -137,7 +137,12 @@ class PlaySession(
     /** Forgets the problems shown so far. */
     fun dismissProblems() = mutableProblems.update { emptyList() }
 
+    /**
+     * Puts [holder] on screen. A won game starts again from the beginning: its result is already
+     * in the progress and nothing is left to play in it (as the iOS app does).
+     */
     private fun show(holder: GameStateHolder): GameStateHolder {
+        if (holder.state.value.snapshot.status is GameStatus.Won) holder.restart()
         mutablePlaying.value = holder
         return holder
     }

@@ -90,6 +90,11 @@ class PlaySessionTest {
         val third = session(scope)
         assertEquals(best, third.packs.value.flatMap { it.levels }.single { it.level.id == deeperLevelId() }.best)
         assertEquals(shown(restored), shown(assertNotNull(third.current.value)))
+        // Shown again, the won game starts from the beginning; its result stays recorded.
+        val again = assertNotNull(third.resume())
+        assertIs<GameStatus.Playing>(again.state.value.snapshot.status)
+        assertEquals(0u, again.state.value.snapshot.movesUsed)
+        assertEquals(best, third.packs.value.flatMap { it.levels }.single { it.level.id == deeperLevelId() }.best)
     }
 
     @Test

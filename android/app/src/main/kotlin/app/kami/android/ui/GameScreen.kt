@@ -145,7 +145,11 @@ private fun HintText(hint: HintState, status: GameStatus, symbolNames: Array<Str
             val colour = hint.move.colour.toInt()
             val move = stringResource(R.string.hint_move, colour + 1, symbolNames[colour % symbolNames.size])
             val undos = hint.hint.undosToRecover.toInt()
-            if (hint.hint.parReachable || undos == 0) move else pluralStringResource(R.plurals.hint_par_lost, undos, move, undos)
+            when {
+                hint.hint.parReachable -> move
+                undos == 0 -> stringResource(R.string.hint_par_out_of_reach, move)
+                else -> pluralStringResource(R.plurals.hint_par_lost, undos, move, undos)
+            }
         }
         is HintState.Unavailable -> finishedHint(status, hint.hint.undosToRecover.toInt())
     }
