@@ -1,6 +1,6 @@
 //! A game in progress: the rules of a move, the player's status and grade, and undo/redo/restart.
 
-use crate::board::{Board, Colour, MAX_COLOURS};
+use crate::board::{Board, Colour, MAX_COLOURS, MAX_SIDE};
 use crate::history::{History, Move, Step};
 use crate::level::Level;
 use std::fmt;
@@ -114,7 +114,8 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<Vec<Ripple>, MoveError> {
         let from = self.check(mv)?;
         let rings = self.board.region_rings(mv.tile);
-        let tiles: Vec<usize> = rings.iter().map(|&(t, _)| t).collect();
+        const _: () = assert!(MAX_SIDE * MAX_SIDE <= 1 << 16, "history keeps tiles as u16");
+        let tiles: Vec<u16> = rings.iter().map(|&(t, _)| t as u16).collect();
         self.recolour(&tiles, from, mv.colour);
         self.history.push(Step { mv, from, tiles });
         Ok(rings.into_iter().map(|(tile, ring)| Ripple { tile, ring }).collect())
@@ -144,14 +145,14 @@ impl Game {
     pub fn undo(&mut self) -> Result<Vec<usize>, MoveError> {
         let step = self.history.undo().ok_or(MoveError::NothingToUndo)?.clone();
         self.recolour(&step.tiles, step.mv.colour, step.from);
-        Ok(step.tiles)
+        Ok(step.tiles.iter().map(|&t| usize::from(t)).collect())
     }
 
     /// Plays the last undone move again; returns the tiles it changed.
     pub fn redo(&mut self) -> Result<Vec<usize>, MoveError> {
         let step = self.history.redo().ok_or(MoveError::NothingToRedo)?.clone();
         self.recolour(&step.tiles, step.from, step.mv.colour);
-        Ok(step.tiles)
+        Ok(step.tiles.iter().map(|&t| usize::from(t)).collect())
     }
 
     /// Back to the start, as a fresh game: the board as the level begins, no undo, no redo.
@@ -162,9 +163,9 @@ impl Game {
         self.revision += 1;
     }
 
-    fn recolour(&mut self, tiles: &[usize], from: Colour, to: Colour) {
+    fn recolour(&mut self, tiles: &[u16], from: Colour, to: Colour) {
         for &t in tiles {
-            self.board.paint(t, to);
+            self.board.paint(usize::from(t), to);
         }
         self.colour_counts[usize::from(from)] -= tiles.len();
         self.colour_counts[usize::from(to)] += tiles.len();

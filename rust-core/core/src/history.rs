@@ -12,11 +12,13 @@ pub struct Move {
 }
 
 /// A move as played: the tiles it recoloured and their colour before, so it can be undone.
+/// Tiles are kept as `u16` (a board has at most 64 × 64 = 4096), a quarter of the memory of a
+/// long history on a large board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Step {
     pub mv: Move,
     pub from: Colour,
-    pub tiles: Vec<usize>,
+    pub tiles: Vec<u16>,
 }
 
 /// Steps played, with a cursor: steps before it are on the board, steps after it can be redone.

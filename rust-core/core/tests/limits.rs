@@ -1,6 +1,7 @@
 //! The largest boards: 64 × 64 with six colours load (from `Level::new` and from a level file),
-//! play, save, and hint a legal move, and the memory a hint takes stays bounded. (How long the
-//! hint takes is a timing, for `kami bench`; its time limit is the solver's own budget.)
+//! play, save, and hint a legal move, and the memory a hint takes stays bounded, also on a
+//! snake-shaped island whose search goes a hundred moves deep. (How long the hint takes is a
+//! timing, for `kami bench`; its time limit is the solver's own budget.)
 
 mod common;
 
@@ -47,8 +48,13 @@ static ALLOCATOR: Counting = Counting;
 /// as `ffi::Game` promises.
 const HINT_MEMORY: usize = 64 << 20;
 
+/// Held by each test while it measures: the counts are for the whole test binary, whose tests
+/// would otherwise run (and allocate) at the same time.
+static MEASURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn the_largest_boards_load_play_save_and_hint_within_bounds() {
+    let _measuring = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
     // A colour per tile gives thousands of regions (too many to search: the quick answer);
     // 3 × 3 blocks give a few hundred (searched until the hint's time runs out).
     for (tiling, block) in [(Tiling::Triangles, 1), (Tiling::Squares, 1), (Tiling::Triangles, 3), (Tiling::Squares, 3)]
@@ -85,5 +91,50 @@ fn the_largest_boards_load_play_save_and_hint_within_bounds() {
         );
         game.play(next.tile, next.colour).unwrap();
         assert_eq!(game.play(u32::MAX, 0).err(), Some(KamiError::TileOutOfRange { tile: u32::MAX, tiles: 4096 }));
+    }
+}
+
+/// A 64-wide snake of squares, one region per tile (colours cycle along it), `rows` rows of which
+/// every other one is a wall of holes with one gap: a single island that is a long path.
+fn snake(rows: usize) -> kami_core::level::Level {
+    let mut grid = String::new();
+    let mut k = 0;
+    for r in 0..rows {
+        for c in 0..MAX_SIDE {
+            let open = r % 2 == 0 || c == if (r / 2) % 2 == 0 { MAX_SIDE - 1 } else { 0 };
+            grid.push(if open { char::from(b'0' + (k % MAX_COLOURS) as u8) } else { '.' });
+            k += usize::from(open);
+        }
+        grid.push('\n');
+    }
+    let palette =
+        ["#111111", "#333333", "#555555", "#777777", "#999999", "#BBBBBB"].map(|c| format!("\"{c}\"")).join(", ");
+    let text = format!(
+        "name = \"snake\"\npar = 4096\npalette = [{palette}]\ntiling = \"squares\"\ngrid = \"\"\"\n{grid}\"\"\"\n"
+    );
+    parse_level("snake", "snake.toml", &text).unwrap()
+}
+
+#[test]
+fn a_hint_on_a_long_snake_island_stays_within_bounds() {
+    let _measuring = MEASURING.lock().unwrap_or_else(|e| e.into_inner());
+    // 7 rows: 259 regions, searched a hundred and more moves deep (a saved distance matrix per
+    // move); 13 rows: 454 regions, whose first answer is too long to search within the memory the
+    // search may keep (kami solve peaked at 81 MB on it before that limit).
+    for rows in [7, 13] {
+        let game = common::ffi_game(snake(rows));
+        let base = NOW.load(Ordering::Relaxed);
+        PEAK.store(base, Ordering::Relaxed);
+        let hint = game.hint().unwrap();
+        let used = PEAK.load(Ordering::Relaxed) - base;
+        assert!(used < HINT_MEMORY, "{rows} rows: a hint allocated {} MiB", used >> 20);
+        let next = hint.next.expect("the game goes on");
+        game.play(next.tile, next.colour).unwrap();
+        eprintln!(
+            "snake of {rows} rows: peak {} MiB, {} moves left, proven {}",
+            used >> 20,
+            hint.remaining,
+            hint.proven
+        );
     }
 }
