@@ -33,9 +33,8 @@ pub struct Hint {
     pub ok_reachable: bool,
     /// How many undos bring the game back to a position from which par is reachable: 0 when it
     /// is reachable from here (`par_reachable`). Also 0 when no number of undos brings it back,
-    /// because par is not reachable even from the start (a hand-made level whose par is below the
-    /// fewest moves that solve it, or a start the search could not finish within par in its
-    /// budget); so with `par_reachable` false, 0 means undoing cannot recover par.
+    /// because even the start cannot be finished within par (a hand-made level whose par is below
+    /// the lower bound); so with `par_reachable` false, 0 means undoing cannot recover par.
     pub undos_to_recover: u32,
 }
 
@@ -122,9 +121,10 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
 /// finished within par (then no undo helps). Reachability only grows going back: from an earlier
 /// position, replaying the moves up to a later one and finishing from there is one way to finish.
 /// So the latest position within reach is found by binary search over the history, the current
-/// position being out of reach. The start is asked only when the search ends there: it is within
-/// reach on every level whose par is right, but not on a hand-made file whose par is too low.
-/// The lower bound settles most positions without a search.
+/// position being out of reach. The start is within reach on every level whose par is right
+/// (shipped and generated levels have it proven, `kami check` proves hand-made ones), so it is
+/// only checked against its lower bound, which catches a hand-made par too low for that bound
+/// without a search. The lower bound settles most positions without a search.
 fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
     let level = &position.level;
     let par = level.par();
@@ -150,7 +150,7 @@ fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
         let mid = (good + bad) / 2;
         if reachable(mid) { good = mid } else { bad = mid }
     }
-    if good == 0 && (bad == 0 || !reachable(0)) {
+    if good == 0 && (bad == 0 || lower_bound(&board_after(0), palette) > par) {
         return 0;
     }
     (position.played.len() - good) as u32
