@@ -198,6 +198,10 @@ fn check_random_boards(seed: u64, count: usize) -> (usize, usize) {
             assert!(capped.lower_bound >= moves && capped.moves.len() as u32 >= moves, "board {checked}: {board:?}");
             assert!(!capped.optimal || capped.moves.len() as u32 == moves, "board {checked}: {board:?}");
             assert!(replay_wins(&board, colours, &capped.moves), "board {checked}: {board:?}");
+            // Asked whether the optimum suffices, it says yes with moves that win in that many.
+            let enough = solve(&board, colours, &Budget { max_moves: Some(moves), ..Budget::default() });
+            assert!(enough.moves.len() as u32 <= moves && enough.lower_bound <= moves, "board {checked}: {board:?}");
+            assert!(replay_wins(&board, colours, &enough.moves), "board {checked}: {board:?}");
         }
         islands += usize::from(kami_core::solver::RegionGraph::new(&board).islands.len() > 1);
         holes += usize::from(board.cells().contains(&None));

@@ -43,7 +43,8 @@ pub struct Budget {
     /// Memory for the transposition table, in bytes (the solver's only large allocation).
     pub table_bytes: usize,
     /// For callers that only ask whether the board can be won in this many moves: stop as soon
-    /// as the lower bound exceeds it (then `lower_bound` does too, and the answer is no).
+    /// as the lower bound exceeds it (then `lower_bound` does too, and the answer is no), or at
+    /// once if the quick first answer is that short (the answer is yes).
     pub max_moves: Option<u32>,
 }
 
@@ -64,6 +65,8 @@ pub enum Stop {
     Cancelled,
     /// The board needs more than the budget's `max_moves`.
     TooManyMoves,
+    /// The quick first answer is within the budget's `max_moves`, which is all that was asked.
+    Enough,
 }
 
 /// A solve's answer.
@@ -164,10 +167,31 @@ impl Island {
         Island { pos, single, regions: regions.len(), searched: false, any, to: vec![None; colours], cap: u32::MAX }
     }
 
-    /// Solves for any final colour.
+    /// Finds the quick first answer for any final colour (not yet proven).
+    fn quick(&mut self) {
+        if let Some(pos) = &mut self.pos {
+            self.any = IslandSolution { moves: greedy(pos, Target::Any), optimal: false, lower_bound: 0 };
+        }
+    }
+
+    /// Moves that make the island one region of colour `d` from what is known now: the
+    /// any-colour answer, then a recolour of the region it leaves if that is not `d`.
+    fn flood_then_recolour(&self, d: Colour) -> Vec<(usize, Colour)> {
+        if let Some((region, c)) = self.single {
+            return if c == d { Vec::new() } else { vec![(region, d)] };
+        }
+        let mut moves = self.any.moves.clone();
+        if self.any_colour() != Some(d) {
+            let last = moves.last().map(|&(node, _)| node).unwrap_or_default();
+            moves.push((last, d));
+        }
+        moves
+    }
+
+    /// Solves for any final colour, starting from the quick answer.
     fn solve_any(&mut self, colours: usize, table: &mut Table, meter: &mut Meter) {
         if let Some(pos) = &mut self.pos {
-            let known = greedy(pos, Target::Any);
+            let known = std::mem::take(&mut self.any.moves);
             // One more than the deepest path of either search (the colour target's may be one longer).
             let history = (known.len() + 1).saturating_mul(self.regions * self.regions);
             self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
@@ -204,28 +228,19 @@ impl Island {
     fn solve_to(&mut self, d: Colour, colours: usize, table: &mut Table, meter: &mut Meter) -> &IslandSolution {
         if self.to[usize::from(d)].is_none() {
             let ends_in_d = self.any_colour() == Some(d);
-            let solution = match (&mut self.pos, self.single) {
-                (_, Some((region, c))) => {
-                    let moves = if c == d { Vec::new() } else { vec![(region, d)] };
-                    IslandSolution { lower_bound: moves.len() as u32, moves, optimal: true }
+            let known = self.flood_then_recolour(d);
+            let solution = match &mut self.pos {
+                None => IslandSolution { lower_bound: known.len() as u32, moves: known, optimal: true },
+                Some(_) if ends_in_d => self.any.clone(),
+                Some(_) if !self.searched => {
+                    IslandSolution { moves: known, optimal: false, lower_bound: self.any.lower_bound }
                 }
-                _ if ends_in_d => self.any.clone(),
-                (Some(_), None) if !self.searched => {
-                    let mut moves = self.any.moves.clone();
-                    let last = moves.last().map(|&(node, _)| node).unwrap_or_default();
-                    moves.push((last, d));
-                    IslandSolution { moves, optimal: false, lower_bound: self.any.lower_bound }
-                }
-                (Some(pos), None) => {
+                Some(pos) => {
                     // Flood, then recolour the one region left: one more than the optimum.
-                    let mut known = self.any.moves.clone();
-                    let last = known.last().map(|&(node, _)| node).unwrap_or_default();
-                    known.push((last, d));
                     let floor = self.any.lower_bound;
                     let found = Search::new(pos, Target::Colour(d), colours, table, meter).run(known, floor, self.cap);
                     IslandSolution { optimal: found.optimal && self.any.optimal, ..found }
                 }
-                (None, None) => unreachable!("an island has regions"),
             };
             self.to[usize::from(d)] = Some(solution);
         }
@@ -277,6 +292,23 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
         let all: u32 = bounds.iter().sum();
         for (island, own) in islands.iter_mut().zip(&bounds) {
             island.cap = max_moves.saturating_sub(all - own);
+        }
+    }
+    for island in &mut islands {
+        island.quick();
+    }
+    if let Some(max_moves) = budget.max_moves {
+        // Asked only whether `max_moves` suffice: the quick answers may already say yes.
+        let quick = |d: Colour| islands.iter().map(|i| i.flood_then_recolour(d).len()).sum::<usize>();
+        let d = (0..colours as Colour).min_by_key(|&d| quick(d)).unwrap_or(0);
+        if quick(d) <= max_moves as usize {
+            let moves: Vec<Move> = islands
+                .iter()
+                .flat_map(|i| i.flood_then_recolour(d))
+                .map(|(region, colour)| Move { tile: graph.tile[region], colour })
+                .collect();
+            let lower_bound = lower_bound(board, colours).min(moves.len() as u32);
+            return Solution { moves, optimal: false, lower_bound, nodes: 0, stopped: Some(Stop::Enough) };
         }
     }
     for island in &mut islands {
@@ -385,7 +417,12 @@ mod tests {
         let full = solve(&b, colours, &Budget::default());
         let optimum = full.moves.len() as u32;
         let within = |moves| solve(&b, colours, &Budget { max_moves: Some(moves), ..Budget::default() });
-        assert_eq!(within(optimum), full);
+        let at = within(optimum);
+        assert!(at.moves.len() as u32 == optimum && wins(&b, colours, &at.moves));
+        // A limit the first answer already meets: it is the answer, with no search.
+        let generous = within(100);
+        assert_eq!((generous.stopped, generous.optimal, generous.nodes), (Some(Stop::Enough), false, 0));
+        assert!(generous.lower_bound < optimum && wins(&b, colours, &generous.moves));
         let short = within(optimum - 1);
         assert_eq!((short.stopped, short.optimal, short.lower_bound), (Some(Stop::TooManyMoves), false, optimum));
         assert!(short.nodes < full.nodes && wins(&b, colours, &short.moves));
