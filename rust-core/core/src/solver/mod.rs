@@ -7,11 +7,16 @@
 //! `cost(island, d)` is the island's optimum `f` when some shortest sequence ends in `d`, and
 //! `f + 1` otherwise (flood it, then recolour it); an island of one region costs 0 or 1. Each
 //! island is solved once for any colour and then, only where it could change the total, for a
-//! given colour; see [`search`] for the search itself and the proofs of its pruning rules.
+//! given colour; see `search.rs` for the search itself and the proofs of its pruning rules.
 //!
 //! This is Free-Flood-It in the literature (NP-hard in general: Meeks and Scott, "The complexity
-//! of flood-filling games on graphs", 2012). What we use from it is the region-graph view; the
-//! bounds (colours, radius) and the move rule are argued in [`position`] and [`search`].
+//! of flood-filling games on graphs", 2012). What we use from it is the region-graph view and the
+//! folklore bounds of Flood-It solvers (colours left, graph radius); the colour schedule and the
+//! rim bound strengthen them, and they and the move rule are argued in `position.rs` and
+//! `search.rs`. Tried and dropped: stronger distance bounds (counting colours near a centre, or
+//! half distances per colour), which could not be proven or which the brute force showed to
+//! overshoot the optimum, and solving an island as independent parts split at a cut region,
+//! which a small counterexample refutes.
 
 mod bits;
 mod distance;
