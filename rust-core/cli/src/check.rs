@@ -63,7 +63,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
         };
         if let Some(message) = message {
             let source = std::fs::read_to_string(file).unwrap_or_default();
-            println!("{}", par_error(&file.display().to_string(), &source, message));
+            eprintln!("{}", par_error(&file.display().to_string(), &source, message));
             problems += 1;
         }
     }
@@ -98,14 +98,14 @@ fn read(path: &Path) -> Result<Found, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
         let name = shown.to_string();
         let level = parse_level(&name, &name, &text).map_err(|e| {
-            println!("{e}");
+            eprintln!("{e}");
             format!("1 problem in {shown}")
         })?;
         return Ok(Found { packs: 0, levels: vec![(Arc::new(level), path.to_path_buf())] });
     }
     let printed = |errors: Vec<kami_core::level_file::FileError>| {
         for e in &errors {
-            println!("{e}");
+            eprintln!("{e}");
         }
         format!("{} in {shown}", count(errors.len(), "problem"))
     };
@@ -132,7 +132,7 @@ fn read(path: &Path) -> Result<Found, String> {
     loose.sort();
     for file in &loose {
         let file = file.display();
-        println!("{file}: not checked: a level file outside any pack folder (check it alone: kami check {file})");
+        eprintln!("{file}: not checked: a level file outside any pack folder (check it alone: kami check {file})");
     }
     let catalogue = Catalogue::from_dir(path).map_err(printed)?;
     if catalogue.packs().is_empty() {
