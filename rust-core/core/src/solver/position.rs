@@ -44,6 +44,8 @@ pub struct Position {
     by_colour: Vec<u64>,
     /// Live nodes of each colour.
     count: [u32; MAX_COLOURS],
+    /// `count` as the colour bound sees it.
+    tally: Tally,
     /// Per node, the sum of the hash keys of the original regions it holds.
     zsum: Vec<[u64; 2]>,
     hash: [u64; 2],
@@ -83,6 +85,7 @@ impl Position {
             adj: vec![0; n * words],
             by_colour: vec![0; MAX_COLOURS * words],
             count: [0; MAX_COLOURS],
+            tally: Tally::default(),
             zsum: regions.iter().map(|&r| key(r)).collect(),
             hash: [0; 2],
             frames: Vec::new(),
@@ -109,6 +112,7 @@ impl Position {
             }
             p.hash = add(p.hash, mul(p.zsum[i], u64::from(p.colour[i]) + 1));
         }
+        p.tally = Tally::of(&p.count);
         if with_distances {
             let lists: Vec<Vec<usize>> = (0..n).map(|i| bits::members(p.row(i)).collect()).collect();
             p.distances = Some(Distances::new(&lists));
@@ -243,6 +247,8 @@ impl Position {
         bits::insert(&mut self.by_colour[x * w..(x + 1) * w], node);
         self.count[y] -= 1;
         self.count[x] = self.count[x] + 1 - eaten;
+        self.tally.set(y, self.count[y]);
+        self.tally.set(x, self.count[x]);
         self.alive_count -= eaten as usize;
         self.colour[node] = colour;
         let moved = self.frames.last().expect("pushed above").zsum;
@@ -273,6 +279,8 @@ impl Position {
         bits::insert(&mut self.by_colour[y * w..(y + 1) * w], node);
         self.count[x] = self.count[x] + eaten as u32 - 1;
         self.count[y] += 1;
+        self.tally.set(x, self.count[x]);
+        self.tally.set(y, self.count[y]);
         self.alive_count += eaten;
         self.colour[node] = frame.from;
         self.zsum[node] = frame.zsum;
@@ -286,7 +294,7 @@ impl Position {
     /// from the board, and only a colour held by that one region. Every colour but the final one
     /// must go; if none of them is a single region yet, the first move cannot remove any.
     pub fn colour_bound(&self, target: Target) -> u32 {
-        colour_bound(&self.count, target)
+        self.tally.bound(target)
     }
 
     /// The colour-schedule bound, the colour bound made stronger by distances. Every colour but
@@ -361,10 +369,11 @@ impl Position {
     /// The colour bound after recolouring `node` to `colour`, which swallows `swallowed` regions,
     /// without playing the move.
     pub fn colour_bound_after(&self, node: usize, colour: Colour, swallowed: usize, target: Target) -> u32 {
-        let mut count = self.count;
-        count[usize::from(self.colour[node])] -= 1;
-        count[usize::from(colour)] = count[usize::from(colour)] + 1 - swallowed as u32;
-        colour_bound(&count, target)
+        let (y, x) = (usize::from(self.colour[node]), usize::from(colour));
+        let mut tally = self.tally;
+        tally.set(y, self.count[y] - 1);
+        tally.set(x, self.count[x] + 1 - swallowed as u32);
+        tally.bound(target)
     }
 
     /// The radius: the smallest eccentricity of a region (0 for a single region). Needs distances.
@@ -490,24 +499,43 @@ fn moves_to_single(d: &Distances, members: &mut [usize], apart: &mut Vec<usize>)
     }
 }
 
-/// The colour bound for live-region counts per colour (see [`Position::colour_bound`]).
-fn colour_bound(count: &[u32; MAX_COLOURS], target: Target) -> u32 {
-    // Keep whichever colour helps most: a single-region colour is worth keeping only if another
-    // colour is single too. (Plain loops: this runs for every move the search considers.)
-    let skip = match target {
-        Target::Any => None,
-        Target::Colour(d) => Some(usize::from(d)),
-    };
-    let (mut colours, mut single) = (0u32, false);
-    for (c, &n) in count.iter().enumerate() {
-        if n > 0 && skip != Some(c) {
-            colours += 1;
-            single |= n == 1;
+/// Which colours have live regions, and which exactly one: all the colour bound needs, as bit
+/// masks, so the bound after a move the search considers costs a few bit operations.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    present: u8,
+    single: u8,
+}
+
+impl Tally {
+    fn of(count: &[u32; MAX_COLOURS]) -> Tally {
+        let mut tally = Tally::default();
+        for (c, &n) in count.iter().enumerate() {
+            tally.set(c, n);
         }
+        tally
     }
-    match skip {
-        None => colours.saturating_sub(1) + u32::from(!single && colours > 1),
-        Some(_) => colours + u32::from(colours > 0 && !single),
+
+    /// Records that colour `c` has `n` live regions.
+    fn set(&mut self, c: usize, n: u32) {
+        let bit = 1 << c;
+        self.present = if n > 0 { self.present | bit } else { self.present & !bit };
+        self.single = if n == 1 { self.single | bit } else { self.single & !bit };
+    }
+
+    /// The colour bound (see [`Position::colour_bound`]). Keep whichever colour helps most: a
+    /// single-region colour is worth keeping only if another colour is single too.
+    fn bound(self, target: Target) -> u32 {
+        let skip = match target {
+            Target::Any => 0,
+            Target::Colour(d) => 1 << d,
+        };
+        let colours = (self.present & !skip).count_ones();
+        let single = self.single & !skip != 0;
+        match target {
+            Target::Any => colours.saturating_sub(1) + u32::from(!single && colours > 1),
+            Target::Colour(_) => colours + u32::from(colours > 0 && !single),
+        }
     }
 }
 
