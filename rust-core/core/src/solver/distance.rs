@@ -146,12 +146,14 @@ impl Distances {
     /// `d` from `s`, then the region `x` one step from `c` towards `s` (a member of `S` adjacent to
     /// `c` when `d = 1`) has eccentricity at most one more than `c`'s new one before the move, so
     /// `x` was a centre.
-    pub fn centre_candidates(&self, radius: u32, neighbours: impl Fn(usize) -> Vec<usize>) -> Vec<usize> {
-        let live: Vec<usize> = (0..self.n).filter(|&a| self.live[a] != 0).collect();
-        let mut out: Vec<usize> = live
-            .iter()
-            .filter(|&&a| u32::from(self.ecc[a]) == radius)
-            .flat_map(|&a| neighbours(a))
+    pub fn centre_candidates<I: IntoIterator<Item = usize>>(
+        &self,
+        radius: u32,
+        neighbours: impl Fn(usize) -> I,
+    ) -> Vec<usize> {
+        let mut out: Vec<usize> = (0..self.n)
+            .filter(|&a| self.live[a] != 0 && u32::from(self.ecc[a]) == radius)
+            .flat_map(neighbours)
             .filter(|&b| u32::from(self.ecc[b]) <= radius + 1)
             .collect();
         out.sort_unstable();

@@ -392,7 +392,7 @@ impl Position {
     /// [`Distances::centre_candidates`]). Needs distances.
     pub fn centre_candidates(&self, radius: u32) -> Vec<usize> {
         let d = self.distances.as_ref().expect("the search keeps distances");
-        d.centre_candidates(radius, |a| bits::members(self.row(a)).collect())
+        d.centre_candidates(radius, |a| bits::members(self.row(a)))
     }
 
     /// Whether recolouring `node` to `colour` would leave radius at most `t`, for `t` one below
