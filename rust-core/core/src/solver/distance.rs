@@ -203,7 +203,7 @@ mod tests {
         let mut d = path();
         // Radius 2 (centre 2). Contracting {1, 2, 3} gives radius 1; contracting {3, 4} does not.
         let candidates =
-            d.centre_candidates(2, |a| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5).collect());
+            d.centre_candidates(2, |a| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5).collect::<Vec<_>>());
         assert_eq!(candidates, vec![1, 3]);
         assert!(d.contraction_fits(&[1, 2, 3], 2, 1, &candidates));
         assert!(!d.contraction_fits(&[3, 4], 3, 1, &candidates));
