@@ -203,11 +203,7 @@ impl Island {
             self.any = if self.searched {
                 Search::new(pos, Target::Any, colours, table, meter).run(known, 0, self.cap)
             } else {
-                let lower_bound = if self.regions <= MAX_SEARCHED_REGIONS {
-                    pos.colour_schedule(Target::Any).max(pos.rim_bound(Target::Any))
-                } else {
-                    pos.colour_bound(Target::Any).max(pos.radius_floor())
-                };
+                let lower_bound = pos.lower_bound(Target::Any);
                 IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
             };
         }
@@ -265,14 +261,8 @@ pub fn lower_bound(board: &Board, colours: usize) -> u32 {
         .map(|regions| match regions[..] {
             [single] => (0, Some(graph.colour[single])),
             _ => {
-                let searched = regions.len() <= MAX_SEARCHED_REGIONS;
-                let mut pos = Position::new(&graph, regions, searched);
-                let bound = if searched {
-                    pos.colour_schedule(Target::Any).max(pos.rim_bound(Target::Any))
-                } else {
-                    pos.colour_bound(Target::Any).max(pos.radius_floor())
-                };
-                (bound, None)
+                let mut pos = Position::new(&graph, regions, regions.len() <= MAX_SEARCHED_REGIONS);
+                (pos.lower_bound(Target::Any), None)
             }
         })
         .collect();

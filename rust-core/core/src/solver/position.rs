@@ -413,6 +413,16 @@ impl Position {
         d.contraction_fits(&self.star, node, t, candidates)
     }
 
+    /// The position's lower bound without searching: the colour schedule and the rim bound where
+    /// it keeps distances, else the colour bound and a floor on the radius.
+    pub fn lower_bound(&mut self, target: Target) -> u32 {
+        if self.distances.is_some() {
+            self.colour_schedule(target).max(self.rim_bound(target))
+        } else {
+            self.colour_bound(target).max(self.radius_floor())
+        }
+    }
+
     /// A lower bound on the radius without distances: half the distance between two regions
     /// found far apart by a double sweep, rounded up (the radius is at least half the diameter).
     pub fn radius_floor(&mut self) -> u32 {

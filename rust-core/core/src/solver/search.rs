@@ -98,7 +98,7 @@ impl<'a> Search<'a> {
     /// so far.
     pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
         let upper = known.len() as u32;
-        let mut bound = self.root_bound().max(floor);
+        let mut bound = self.pos.lower_bound(self.target).max(floor);
         while bound < upper {
             if bound > cap {
                 self.meter.stop(Stop::TooManyMoves);
@@ -114,11 +114,6 @@ impl<'a> Search<'a> {
             }
         }
         IslandSolution { moves: known, optimal: true, lower_bound: upper }
-    }
-
-    /// The root's lower bound: colour schedule and rim bound.
-    fn root_bound(&mut self) -> u32 {
-        self.pos.colour_schedule(self.target).max(self.pos.rim_bound(self.target))
     }
 
     fn dfs(&mut self, g: u32, bound: u32, last: Last) -> Flow {
