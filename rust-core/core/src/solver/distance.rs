@@ -9,17 +9,20 @@
 /// The distance recorded for dead regions and in dead rows: larger than any real distance.
 pub const FAR: u8 = u8::MAX;
 
-/// All-pairs distances of an island's live regions.
+/// All-pairs distances of an island's live regions, for the current position and every earlier
+/// one on the path to it.
 pub struct Distances {
     n: usize,
-    /// `matrix[a * n + b]`; rows and columns of dead regions are stale.
-    matrix: Vec<u8>,
-    /// Each live region's eccentricity; stale for dead ones.
-    ecc: Vec<u8>,
-    /// `FAR` for live regions, 0 for dead ones: masks dead columns out of maxima.
-    live: Vec<u8>,
-    /// Saved `matrix`, `ecc` and `live` of earlier positions, for undo.
-    saved: Vec<u8>,
+    /// Row length: `n` rounded up so that row loops run in whole vector registers. The padding
+    /// columns hold `FAR` and count as dead.
+    stride: usize,
+    /// One *level* per position on the path, the current one at `depth`: the matrix
+    /// (`[a * stride + b]`, rows and columns of dead regions stale), then each region's
+    /// eccentricity (stale for dead ones), then `FAR` for live regions and 0 for dead ones (which
+    /// masks dead columns out of maxima), each of the last two `stride` long. Levels past `depth`
+    /// are scratch kept for reuse.
+    levels: Vec<u8>,
+    depth: usize,
     /// Scratch: distances to the star being contracted or tested.
     to_star: Vec<u8>,
 }
@@ -28,10 +31,11 @@ impl Distances {
     /// Distances of a graph of `n` regions with adjacency lists `neighbours` (every region live).
     pub fn new(neighbours: &[Vec<usize>]) -> Distances {
         let n = neighbours.len();
-        let mut matrix = vec![FAR; n * n];
+        let stride = n.next_multiple_of(32);
+        let mut d = Distances { n, stride, levels: vec![FAR; (n + 2) * stride], depth: 0, to_star: vec![FAR; stride] };
         let mut queue = Vec::with_capacity(n);
         for source in 0..n {
-            let row = &mut matrix[source * n..(source + 1) * n];
+            let row = &mut d.levels[source * stride..][..stride];
             row[source] = 0;
             queue.clear();
             queue.push(source);
@@ -47,92 +51,103 @@ impl Distances {
                 i += 1;
             }
         }
-        let mut d =
-            Distances { n, matrix, ecc: vec![0; n], live: vec![FAR; n], saved: Vec::new(), to_star: vec![FAR; n] };
         for a in 0..n {
-            d.ecc[a] = d.row_max(a);
+            d.levels[n * stride + a] = d.levels[a * stride..][..n].iter().copied().max().unwrap_or(0);
         }
+        d.levels[(n + 1) * stride + n..].fill(0);
         d
+    }
+
+    /// Where the current level starts in `levels`.
+    fn base(&self) -> usize {
+        self.depth * (self.n + 2) * self.stride
+    }
+
+    /// The current level's matrix, eccentricities and live mask.
+    fn level(&self) -> (&[u8], &[u8], &[u8]) {
+        let (n, stride) = (self.n, self.stride);
+        let (matrix, rest) = self.levels[self.base()..][..(n + 2) * stride].split_at(n * stride);
+        let (ecc, live) = rest.split_at(stride);
+        (matrix, ecc, live)
     }
 
     /// A live region's eccentricity.
     pub fn eccentricity(&self, a: usize) -> u32 {
-        u32::from(self.ecc[a])
+        u32::from(self.levels[self.base() + self.n * self.stride + a])
     }
 
-    /// The distance between two live regions.
-    pub fn between(&self, a: usize, b: usize) -> u32 {
-        u32::from(self.matrix[a * self.n + b])
+    /// The distances from a live region to every region (meaningful for live ones only).
+    pub fn row(&self, a: usize) -> &[u8] {
+        &self.levels[self.base() + a * self.stride..][..self.n]
     }
 
     /// The colours (bit `c` for colour `c`) of the live regions farthest from `a`, those at
     /// distance equal to its eccentricity.
     pub fn rim_colours(&self, a: usize, colour: &[u8]) -> u32 {
-        let row = &self.matrix[a * self.n..(a + 1) * self.n];
-        let ecc = self.ecc[a];
-        let rim = row.iter().zip(&self.live).zip(colour).filter(|&((&d, &live), _)| live != 0 && d == ecc);
+        let (matrix, ecc, live) = self.level();
+        let row = &matrix[a * self.stride..][..self.n];
+        let rim = row.iter().zip(live).zip(colour).filter(|&((&d, &live), _)| live != 0 && d == ecc[a]);
         rim.fold(0, |mask, (_, &c)| mask | 1 << c)
     }
 
-    /// Contracts `star` (live regions, `keep` among them) into `keep`.
+    /// Contracts `star` (live regions, `keep` among them) into `keep`: the next level is the
+    /// current one with every distance through the star shortened, in one pass that also finds
+    /// the eccentricities.
     pub fn contract(&mut self, star: &[usize], keep: usize) {
-        let n = self.n;
-        self.saved.extend_from_slice(&self.matrix);
-        self.saved.extend_from_slice(&self.ecc);
-        self.saved.extend_from_slice(&self.live);
+        let (n, stride) = (self.n, self.stride);
+        let size = (n + 2) * stride;
         self.star_distances(star);
+        if self.levels.len() < (self.depth + 2) * size {
+            self.levels.resize((self.depth + 2) * size, 0);
+        }
+        let (done, next) = self.levels.split_at_mut((self.depth + 1) * size);
+        let old = &done[self.depth * size..];
+        let (old_matrix, old_live) = (&old[..n * stride], &old[(n + 1) * stride..]);
+        let (matrix, rest) = next[..size].split_at_mut(n * stride);
+        let (ecc, live) = rest.split_at_mut(stride);
+        live.copy_from_slice(old_live);
         for &s in star {
             if s != keep {
-                self.live[s] = 0;
+                live[s] = 0;
             }
         }
-        let to_star = &self.to_star;
-        for a in 0..n {
-            if self.live[a] == 0 {
-                continue;
-            }
+        let to_star = &self.to_star[..stride];
+        for a in (0..n).filter(|&a| live[a] != 0) {
+            // Contracting never lengthens a distance, and `to_star` is already the distance to
+            // `keep` (row and column), since `keep` is in the star.
             let da = to_star[a];
-            for (cell, &db) in self.matrix[a * n..(a + 1) * n].iter_mut().zip(to_star) {
-                *cell = (*cell).min(da.saturating_add(db));
+            let (old_row, row) = (&old_matrix[a * stride..][..stride], &mut matrix[a * stride..][..stride]);
+            let mut far = 0;
+            for ((cell, &was), (&db, &m)) in row.iter_mut().zip(old_row).zip(to_star.iter().zip(&*live)) {
+                *cell = was.min(da.saturating_add(db));
+                far = far.max(*cell & m);
             }
+            ecc[a] = far;
         }
-        for (b, &d) in to_star.iter().enumerate() {
-            self.matrix[keep * n + b] = d;
-            self.matrix[b * n + keep] = d;
-        }
-        for a in 0..n {
-            if self.live[a] != 0 {
-                self.ecc[a] = self.row_max(a);
-            }
-        }
+        self.depth += 1;
     }
 
     /// Takes back the last contraction.
     pub fn undo(&mut self) {
-        let n = self.n;
-        let start = self.saved.len() - n * n - 2 * n;
-        self.matrix.copy_from_slice(&self.saved[start..start + n * n]);
-        self.ecc.copy_from_slice(&self.saved[start + n * n..start + n * n + n]);
-        self.live.copy_from_slice(&self.saved[start + n * n + n..]);
-        self.saved.truncate(start);
+        self.depth -= 1;
     }
 
     /// Whether contracting `star` (live regions, `keep` among them) would leave the island with
     /// radius at most `t`, given the live regions that could be a centre afterwards (see
     /// [`Distances::centre_candidates`]). The matrix is not changed.
     pub fn contraction_fits(&mut self, star: &[usize], keep: usize, t: u32, candidates: &[usize]) -> bool {
-        let n = self.n;
+        let (n, stride) = (self.n, self.stride);
         let t = t.min(u32::from(FAR - 1)) as u8;
         self.star_distances(star);
+        let (matrix, ecc, live) = self.level();
         let to_star = &self.to_star;
-        let live = &self.live;
         let outside = |b: usize| live[b] != 0 && to_star[b] != 0;
         // The contracted region itself as the centre: only possible if `keep` was a centre.
-        if self.ecc[keep] <= t.saturating_add(1) && (0..n).filter(|&b| outside(b)).all(|b| to_star[b] <= t) {
+        if ecc[keep] <= t.saturating_add(1) && (0..n).filter(|&b| outside(b)).all(|b| to_star[b] <= t) {
             return true;
         }
         candidates.iter().filter(|&&c| to_star[c] != 0).any(|&c| {
-            let row = &self.matrix[c * n..(c + 1) * n];
+            let row = &matrix[c * stride..][..n];
             let via = to_star[c];
             via <= t && (0..n).filter(|&b| outside(b)).all(|b| row[b].min(via.saturating_add(to_star[b])) <= t)
         })
@@ -151,10 +166,11 @@ impl Distances {
         radius: u32,
         neighbours: impl Fn(usize) -> I,
     ) -> Vec<usize> {
+        let (_, ecc, live) = self.level();
         let mut out: Vec<usize> = (0..self.n)
-            .filter(|&a| self.live[a] != 0 && u32::from(self.ecc[a]) == radius)
+            .filter(|&a| live[a] != 0 && u32::from(ecc[a]) == radius)
             .flat_map(neighbours)
-            .filter(|&b| u32::from(self.ecc[b]) <= radius + 1)
+            .filter(|&b| u32::from(ecc[b]) <= radius + 1)
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -163,19 +179,14 @@ impl Distances {
 
     /// Fills `to_star` with each region's distance to the nearest member of `star`.
     fn star_distances(&mut self, star: &[usize]) {
-        let n = self.n;
+        let stride = self.stride;
+        let matrix = &self.levels[self.base()..];
         self.to_star.fill(FAR);
         for &s in star {
-            for (d, &ds) in self.to_star.iter_mut().zip(&self.matrix[s * n..(s + 1) * n]) {
+            for (d, &ds) in self.to_star.iter_mut().zip(&matrix[s * stride..][..stride]) {
                 *d = (*d).min(ds);
             }
         }
-    }
-
-    /// The largest distance from `a` to a live region.
-    fn row_max(&self, a: usize) -> u8 {
-        let row = &self.matrix[a * self.n..(a + 1) * self.n];
-        row.iter().zip(&self.live).map(|(&d, &m)| d & m).max().unwrap_or(0)
     }
 }
 
@@ -191,11 +202,11 @@ mod tests {
     #[test]
     fn contraction_shortens_paths_through_the_star_and_undo_restores() {
         let mut d = path();
-        assert_eq!((d.between(0, 4), d.eccentricity(2), d.eccentricity(0)), (4, 2, 4));
+        assert_eq!((d.row(0)[4], d.eccentricity(2), d.eccentricity(0)), (4, 2, 4));
         d.contract(&[1, 2, 3], 2);
-        assert_eq!((d.between(0, 4), d.between(0, 2), d.eccentricity(2), d.eccentricity(0)), (2, 1, 1, 2));
+        assert_eq!((d.row(0)[4], d.row(0)[2], d.eccentricity(2), d.eccentricity(0)), (2, 1, 1, 2));
         d.undo();
-        assert_eq!((d.between(0, 4), d.eccentricity(2)), (4, 2));
+        assert_eq!((d.row(0)[4], d.eccentricity(2)), (4, 2));
     }
 
     #[test]

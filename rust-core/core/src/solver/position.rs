@@ -325,17 +325,17 @@ impl Position {
                 }
             };
         }
+        // The waits in decreasing order; a colour's schedule leaves out the final colour.
+        let mut order = [(0, 0); MAX_COLOURS];
+        let mut len = 0;
+        for (c, w) in wait.iter().enumerate().filter_map(|(c, w)| w.map(|w| (c, w))) {
+            order[len] = (w, c);
+            len += 1;
+        }
+        order[..len].sort_unstable_by(|a, b| b.cmp(a));
         let schedule = |excluded: usize| {
-            let mut waits = [0; MAX_COLOURS];
-            let mut len = 0;
-            for (c, &w) in wait.iter().enumerate() {
-                if let (Some(w), true) = (w, c != excluded) {
-                    waits[len] = w;
-                    len += 1;
-                }
-            }
-            waits[..len].sort_unstable_by(|a, b| b.cmp(a));
-            waits[..len].iter().zip(1..).map(|(&w, i)| w + i).max().unwrap_or(0)
+            let kept = order[..len].iter().filter(|&&(_, c)| c != excluded);
+            kept.zip(1..).map(|(&(w, _), i)| w + i).max().unwrap_or(0)
         };
         match target {
             Target::Any => (0..MAX_COLOURS).map(schedule).min().unwrap_or(0),
@@ -490,13 +490,14 @@ impl Position {
 /// are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them pairwise
 /// `2t + 1` apart, picked greedily from the farthest.
 fn moves_to_single(d: &Distances, members: &mut [usize], apart: &mut Vec<usize>) -> u32 {
-    let first = members[0];
-    members.sort_unstable_by_key(|&m| std::cmp::Reverse(d.between(first, m)));
+    let from_first = d.row(members[0]);
+    members.sort_unstable_by_key(|&m| (std::cmp::Reverse(from_first[m]), m));
     let (mut best, mut t) = (1, 1);
     loop {
         apart.clear();
         for &m in members.iter() {
-            if apart.iter().all(|&a| d.between(a, m) > 2 * t) {
+            let row = d.row(m);
+            if apart.iter().all(|&a| u32::from(row[a]) > 2 * t) {
                 apart.push(m);
             }
         }
