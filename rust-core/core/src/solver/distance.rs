@@ -177,8 +177,13 @@ impl Distances {
         out
     }
 
-    /// Fills `to_star` with each region's distance to the nearest member of `star`.
-    fn star_distances(&mut self, star: &[usize]) {
+    /// A region's distance to the star last given to [`Distances::star_distances`].
+    pub fn to_star(&self, a: usize) -> u8 {
+        self.to_star[a]
+    }
+
+    /// Finds each region's distance to the nearest member of `star`.
+    pub fn star_distances(&mut self, star: &[usize]) {
         let stride = self.stride;
         let matrix = &self.levels[self.base()..];
         self.to_star.fill(FAR);

@@ -310,7 +310,8 @@ impl Position {
     /// each by its own move (regions never split, so a move recolouring two members would have
     /// joined them for good). With `t = 0`: a colour of two or more regions needs a move first,
     /// which is the colour bound's extra move.
-    pub fn colour_schedule(&mut self, target: Target) -> u32 {
+    pub fn colour_schedule(&mut self, target: Target, witness: &mut Witness) -> u32 {
+        witness.clear();
         let Some(d) = &self.distances else { return self.colour_bound(target) };
         let mut wait = [None; MAX_COLOURS];
         for (c, slot) in wait.iter_mut().enumerate() {
@@ -321,26 +322,64 @@ impl Position {
                 _ => {
                     self.members.clear();
                     self.members.extend(bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]));
-                    Some(moves_to_single(d, &mut self.members, &mut self.apart))
+                    Some(moves_to_single(d, c, &mut self.members, &mut self.apart, witness))
                 }
             };
         }
-        // The waits in decreasing order; a colour's schedule leaves out the final colour.
-        let mut order = [(0, 0); MAX_COLOURS];
-        let mut len = 0;
-        for (c, w) in wait.iter().enumerate().filter_map(|(c, w)| w.map(|w| (c, w))) {
-            order[len] = (w, c);
-            len += 1;
+        schedule(&wait, target)
+    }
+
+    /// A lower bound on the colour schedule after recolouring `node` to `colour`, without
+    /// playing the move, from the sets `witness` recorded for this position. A set of regions of
+    /// one colour pairwise `2t + 1` apart loses the regions the move recolours or merges and stays
+    /// pairwise `2t − 1` apart (a move shortens a distance by at most two); and the colour's
+    /// regions after the move are picked again, starting from those, while pairwise `2t + 1`
+    /// apart by the distances after the move, `min(d(a, b), d(a, S) + d(S, b))` for the star `S`
+    /// it contracts. Needs distances.
+    pub fn colour_schedule_after(&mut self, node: usize, colour: Colour, target: Target, witness: &Witness) -> u32 {
+        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        self.fill_star(node, colour);
+        let d = self.distances.as_mut().expect("the search keeps distances");
+        d.star_distances(&self.star);
+        let d = &*d;
+        let mut wait = [None; MAX_COLOURS];
+        for (c, slot) in wait.iter_mut().enumerate() {
+            let count = match c {
+                _ if c == x => self.count[c] + 1 - (self.star.len() as u32 - 1),
+                _ if c == y => self.count[c] - 1,
+                _ => self.count[c],
+            };
+            *slot = match count {
+                0 => None,
+                1 => Some(0),
+                _ => Some(witness.set(c).map_or(1, |(t, set)| {
+                    // The set's regions that stay, then the colour's other regions after the
+                    // move, picked greedily while pairwise `2t + 1` apart, until they prove as
+                    // much as the set did.
+                    let enough = (t + 1).min(set.len() as u32 - 1);
+                    let gone = |m: usize| m == node || (c == x && self.star.contains(&m));
+                    let far = |a: usize, b: usize| {
+                        u32::from(d.row(a)[b].min(d.to_star(a).saturating_add(d.to_star(b)))) > 2 * t
+                    };
+                    let stayed = set.iter().filter(|&&m| !gone(m)).count() as u32;
+                    let class = bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]);
+                    let others = class.filter(|&m| !gone(m) && !set.contains(&m));
+                    let after = set.iter().copied().filter(|&m| !gone(m)).chain(others);
+                    self.apart.clear();
+                    for m in after.chain((c == x).then_some(node)) {
+                        if self.apart.iter().all(|&a| far(a, m)) {
+                            self.apart.push(m);
+                            if self.apart.len() as u32 > enough {
+                                break;
+                            }
+                        }
+                    }
+                    let picked = (self.apart.len() as u32).saturating_sub(1);
+                    picked.min(t + 1).max(stayed.saturating_sub(1).min(t)).max(1)
+                })),
+            };
         }
-        order[..len].sort_unstable_by(|a, b| b.cmp(a));
-        let schedule = |excluded: usize| {
-            let kept = order[..len].iter().filter(|&&(_, c)| c != excluded);
-            kept.zip(1..).map(|(&(w, _), i)| w + i).max().unwrap_or(0)
-        };
-        match target {
-            Target::Any => (0..MAX_COLOURS).map(schedule).min().unwrap_or(0),
-            Target::Colour(c) => schedule(usize::from(c)),
-        }
+        schedule(&wait, target)
     }
 
     /// The rim bound: the radius, plus one unless some centre's rim (the regions farthest from it)
@@ -398,6 +437,13 @@ impl Position {
     /// Whether recolouring `node` to `colour` would leave radius at most `t`, for `t` one below
     /// the current radius, without playing the move. Needs distances.
     pub fn move_fits_radius(&mut self, node: usize, colour: Colour, t: u32, candidates: &[usize]) -> bool {
+        self.fill_star(node, colour);
+        let d = self.distances.as_mut().expect("the search keeps distances");
+        d.contraction_fits(&self.star, node, t, candidates)
+    }
+
+    /// Fills `star` with `node` and its neighbours of `colour`: what recolouring it contracts.
+    fn fill_star(&mut self, node: usize, colour: Colour) {
         self.star.clear();
         self.star.push(node);
         let class = &self.by_colour[usize::from(colour) * self.words..(usize::from(colour) + 1) * self.words];
@@ -409,15 +455,13 @@ impl Position {
                 both &= both - 1;
             }
         }
-        let d = self.distances.as_mut().expect("the search keeps distances");
-        d.contraction_fits(&self.star, node, t, candidates)
     }
 
     /// The position's lower bound without searching: the colour schedule and the rim bound where
     /// it keeps distances, else the colour bound and a floor on the radius.
     pub fn lower_bound(&mut self, target: Target) -> u32 {
         if self.distances.is_some() {
-            self.colour_schedule(target).max(self.rim_bound(target))
+            self.colour_schedule(target, &mut Witness::default()).max(self.rim_bound(target))
         } else {
             self.colour_bound(target).max(self.radius_floor())
         }
@@ -486,10 +530,38 @@ impl Position {
     }
 }
 
-/// A lower bound on the moves before the regions `members` (all of one colour, three or more)
-/// are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them pairwise
-/// `2t + 1` apart, picked greedily from the farthest.
-fn moves_to_single(d: &Distances, members: &mut [usize], apart: &mut Vec<usize>) -> u32 {
+/// The colour schedule (see [`Position::colour_schedule`]) from each colour's wait (`None` for
+/// a colour with no regions).
+fn schedule(wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
+    // The waits in decreasing order; a colour's schedule leaves out the final colour.
+    let mut order = [(0, 0); MAX_COLOURS];
+    let mut len = 0;
+    for (c, w) in wait.iter().enumerate().filter_map(|(c, w)| w.map(|w| (c, w))) {
+        order[len] = (w, c);
+        len += 1;
+    }
+    order[..len].sort_unstable_by(|a, b| b.cmp(a));
+    let without = |excluded: usize| {
+        let kept = order[..len].iter().filter(|&&(_, c)| c != excluded);
+        kept.zip(1..).map(|(&(w, _), i)| w + i).max().unwrap_or(0)
+    };
+    match target {
+        Target::Any => (0..MAX_COLOURS).map(without).min().unwrap_or(0),
+        Target::Colour(c) => without(usize::from(c)),
+    }
+}
+
+/// A lower bound on the moves before the regions `members` (all of one colour `c`, three or
+/// more) are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them
+/// pairwise `2t + 1` apart, picked greedily from the farthest. Each set that raises the bound
+/// above one is recorded in `witness`.
+fn moves_to_single(
+    d: &Distances,
+    c: usize,
+    members: &mut [usize],
+    apart: &mut Vec<usize>,
+    witness: &mut Witness,
+) -> u32 {
     let from_first = d.row(members[0]);
     members.sort_unstable_by_key(|&m| (std::cmp::Reverse(from_first[m]), m));
     let (mut best, mut t) = (1, 1);
@@ -502,11 +574,42 @@ fn moves_to_single(d: &Distances, members: &mut [usize], apart: &mut Vec<usize>)
             }
         }
         let spread = apart.len() as u32 - 1;
-        best = best.max(spread.min(t + 1));
+        if spread.min(t + 1) > best {
+            best = spread.min(t + 1);
+            witness.record(c, t, apart);
+        }
         if spread <= best {
             return best;
         }
         t += 1;
+    }
+}
+
+/// Sets of regions of one colour far apart, found by [`Position::colour_schedule`], from which
+/// [`Position::colour_schedule_after`] bounds the schedule after a move.
+#[derive(Default)]
+pub struct Witness {
+    /// Per colour, the `t` of its set (pairwise `2t + 1` apart) and where the set lies in
+    /// `regions`.
+    sets: [Option<(u32, usize, usize)>; MAX_COLOURS],
+    regions: Vec<usize>,
+}
+
+impl Witness {
+    fn clear(&mut self) {
+        self.sets = [None; MAX_COLOURS];
+        self.regions.clear();
+    }
+
+    /// Records `set` for colour `c` in place of any earlier one.
+    fn record(&mut self, c: usize, t: u32, set: &[usize]) {
+        let start = self.regions.len();
+        self.regions.extend_from_slice(set);
+        self.sets[c] = Some((t, start, self.regions.len()));
+    }
+
+    fn set(&self, c: usize) -> Option<(u32, &[usize])> {
+        self.sets[c].map(|(t, start, end)| (t, &self.regions[start..end]))
     }
 }
 
@@ -625,7 +728,7 @@ mod tests {
         let graph = RegionGraph::new(&board);
         let mut p = Position::new(&graph, &graph.islands[0], true);
         assert_eq!((p.colour_bound(Target::Any), p.radius(), p.rim_bound(Target::Any)), (4, 4, 4));
-        assert_eq!(p.colour_schedule(Target::Any), 5);
+        assert_eq!(p.colour_schedule(Target::Any, &mut Witness::default()), 5);
         assert_eq!(crate::solver::solve(&board, 4, &crate::solver::Budget::default()).moves.len(), 5);
     }
 
@@ -701,5 +804,91 @@ mod tests {
             }
             prop_assert_eq!((snapshot(&p), p.hash(), p.count), start);
         }
+
+        #[test]
+        fn the_schedule_after_a_move_never_claims_more_than_far_apart_regions_prove(
+            cells in prop::collection::vec(0u8..3, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
+            any in any::<bool>(),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let mut witness = Witness::default();
+            p.colour_schedule(target, &mut witness);
+            let moves: Vec<(usize, Colour)> =
+                p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect();
+            for (node, colour) in moves {
+                let claimed = p.colour_schedule_after(node, colour, target, &witness);
+                p.play(node, colour);
+                prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
+                p.undo();
+            }
+        }
+
+        #[test]
+        fn a_move_fits_the_radius_exactly_when_playing_it_shows_so(
+            cells in prop::collection::vec(0u8..3, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let r = p.radius();
+            prop_assume!(r >= 1);
+            let candidates = p.centre_candidates(r);
+            let moves: Vec<(usize, Colour)> =
+                p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect();
+            for (node, colour) in moves {
+                let fits = p.move_fits_radius(node, colour, r - 1, &candidates);
+                p.play(node, colour);
+                prop_assert_eq!(fits, p.radius() < r, "{} to {}", node, colour);
+                p.undo();
+            }
+        }
+    }
+
+    /// A 5 × 6 board of `cells` after the moves `prefix` (picks of a live region and a colour),
+    /// if it is one island.
+    fn connected_after(cells: &[u8], prefix: &[(usize, Colour)]) -> Option<Position> {
+        let (graph, mut p) = position(5, 6, cells);
+        if graph.islands.len() != 1 {
+            return None;
+        }
+        for &(pick, colour) in prefix {
+            let node = p.nodes().nth(pick % p.len()).unwrap();
+            if p.colour(node) != colour && p.len() > 2 {
+                p.play(node, colour);
+            }
+        }
+        Some(p)
+    }
+
+    /// The colour schedule from the best sets of far-apart regions, found by trying every set.
+    fn best_schedule(p: &Position, target: Target) -> u32 {
+        let d = p.distances.as_ref().unwrap();
+        let mut wait = [None; MAX_COLOURS];
+        for (c, slot) in wait.iter_mut().enumerate() {
+            let members: Vec<usize> = p.nodes().filter(|&v| usize::from(p.colour(v)) == c).collect();
+            *slot = match members.len() {
+                0 => None,
+                1 => Some(0),
+                k => Some(
+                    (1u32..1 << k)
+                        .filter(|set| set.count_ones() >= 2)
+                        .map(|set| {
+                            let chosen: Vec<usize> = (0..k).filter(|i| set >> i & 1 == 1).map(|i| members[i]).collect();
+                            let closest = chosen
+                                .iter()
+                                .flat_map(|&a| chosen.iter().filter(move |&&b| b != a).map(move |&b| d.row(a)[b]))
+                                .min()
+                                .unwrap();
+                            let t = (u32::from(closest) - 1) / 2;
+                            (t + 1).min(chosen.len() as u32 - 1)
+                        })
+                        .max()
+                        .unwrap()
+                        .max(1),
+                ),
+            };
+        }
+        schedule(&wait, target)
     }
 }

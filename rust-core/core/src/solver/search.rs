@@ -24,7 +24,9 @@
 //! child is played, its colour bound (from the counts alone) must fit the moves left after it. A
 //! move never lengthens a distance, so where this position's radius already fits the moves left
 //! after one more, every child's does; only where it is tight is each child's radius tested
-//! (before the move is played, from the distances).
+//! (before the move is played, from the distances). Likewise, where the colour schedule is
+//! tight, a bound on each child's schedule is found from the far-apart regions that prove this
+//! position's ([`Position::colour_schedule_after`]); most children are cut there, unplayed.
 //!
 //! # Transposition table
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
@@ -34,7 +36,7 @@
 //! the position itself, however it is reached, so a child is looked up before it is played (its
 //! hash follows from the move alone), which skips the cost of playing a transposition.
 
-use super::position::{Position, Target};
+use super::position::{Position, Target, Witness};
 use super::table::Table;
 use super::{Meter, Stop};
 use crate::board::Colour;
@@ -74,8 +76,19 @@ pub struct Search<'a> {
     meter: &'a mut Meter,
     /// The moves of the solution found, last first.
     found: Vec<(usize, Colour)>,
-    /// A buffer of candidate moves for each depth, reused from node to node.
-    buffers: Vec<Vec<(usize, Colour, usize)>>,
+    /// What each depth keeps while its children are searched, reused from node to node.
+    scratch: Vec<Scratch>,
+}
+
+/// What a node keeps while its children are searched.
+#[derive(Default)]
+struct Scratch {
+    /// Candidate moves.
+    moves: Vec<(usize, Colour, usize)>,
+    /// The sets that prove the node's colour schedule.
+    witness: Witness,
+    /// Whether the colour schedule leaves no move to spare.
+    tight: bool,
 }
 
 impl<'a> Search<'a> {
@@ -88,7 +101,7 @@ impl<'a> Search<'a> {
         meter: &'a mut Meter,
     ) -> Search<'a> {
         table.clear();
-        Search { pos, target, colours: colours as Colour, table, meter, found: Vec::new(), buffers: Vec::new() }
+        Search { pos, target, colours: colours as Colour, table, meter, found: Vec::new(), scratch: Vec::new() }
     }
 
     /// Finds a shortest sequence. `known` is a sequence already found (returned if nothing
@@ -132,22 +145,25 @@ impl<'a> Search<'a> {
             return Flow::NotFound;
         }
         let radius = self.pos.radius();
-        if radius > left
-            || (radius == left && self.pos.rim_bound(self.target) > left)
-            || self.pos.colour_schedule(self.target) > left
-        {
+        if radius > left || (radius == left && self.pos.rim_bound(self.target) > left) {
             return Flow::NotFound;
         }
-        let slack = radius < left;
-        let candidates = if slack { Vec::new() } else { self.pos.centre_candidates(radius) };
         let depth = g as usize;
-        if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Scratch::default);
         }
-        let mut moves = std::mem::take(&mut self.buffers[depth]);
-        self.moves(last, slack, &mut moves);
-        let flow = self.children(g, bound, left, slack, &candidates, &moves);
-        self.buffers[depth] = moves;
+        let mut scratch = std::mem::take(&mut self.scratch[depth]);
+        let schedule = self.pos.colour_schedule(self.target, &mut scratch.witness);
+        let flow = if schedule > left {
+            Some(Flow::NotFound)
+        } else {
+            let slack = radius < left;
+            let candidates = if slack { Vec::new() } else { self.pos.centre_candidates(radius) };
+            self.moves(last, slack, &mut scratch.moves);
+            scratch.tight = schedule == left;
+            self.children(g, bound, left, slack, &candidates, &scratch)
+        };
+        self.scratch[depth] = scratch;
         if let Some(flow) = flow {
             return flow;
         }
@@ -166,9 +182,9 @@ impl<'a> Search<'a> {
         left: u32,
         slack: bool,
         candidates: &[usize],
-        moves: &[(usize, Colour, usize)],
+        scratch: &Scratch,
     ) -> Option<Flow> {
-        for &(node, colour, swallowed) in moves {
+        for &(node, colour, swallowed) in &scratch.moves {
             if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
                 continue;
             }
@@ -176,6 +192,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             if !slack && !self.pos.move_fits_radius(node, colour, left - 1, candidates) {
+                continue;
+            }
+            if scratch.tight && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left {
                 continue;
             }
             let from = self.pos.colour(node);
