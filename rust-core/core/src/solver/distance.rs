@@ -23,8 +23,10 @@ pub struct Distances {
     /// are scratch kept for reuse.
     levels: Vec<u8>,
     depth: usize,
-    /// Scratch: distances to the star being contracted or tested.
+    /// Scratch: distances to the star being contracted or tested, and which regions lie outside
+    /// it.
     to_star: Vec<u8>,
+    outside: Vec<u8>,
 }
 
 impl Distances {
@@ -32,7 +34,14 @@ impl Distances {
     pub fn new(neighbours: &[Vec<usize>]) -> Distances {
         let n = neighbours.len();
         let stride = n.next_multiple_of(32);
-        let mut d = Distances { n, stride, levels: vec![FAR; (n + 2) * stride], depth: 0, to_star: vec![FAR; stride] };
+        let mut d = Distances {
+            n,
+            stride,
+            levels: vec![FAR; (n + 2) * stride],
+            depth: 0,
+            to_star: vec![FAR; stride],
+            outside: vec![0; stride],
+        };
         let mut queue = Vec::with_capacity(n);
         for source in 0..n {
             let row = &mut d.levels[source * stride..][..stride];
@@ -139,18 +148,32 @@ impl Distances {
         let (n, stride) = (self.n, self.stride);
         let t = t.min(u32::from(FAR - 1)) as u8;
         self.star_distances(star);
-        let (matrix, ecc, live) = self.level();
-        let to_star = &self.to_star;
-        let outside = |b: usize| live[b] != 0 && to_star[b] != 0;
+        let base = self.base();
+        let (to_star, outside) = (&self.to_star[..stride], &mut self.outside[..stride]);
+        // `FAR` for the live regions outside the star, whose distances count; 0 for the others.
+        let live = &self.levels[base + (n + 1) * stride..][..stride];
+        for ((mask, &l), &d) in outside.iter_mut().zip(live).zip(to_star) {
+            *mask = if d == 0 { 0 } else { l };
+        }
+        let outside = &*outside;
+        let farthest = |row: &[u8], via: u8| {
+            let mut far = 0;
+            for ((&d, &ds), &m) in row.iter().zip(to_star).zip(outside) {
+                far = far.max(d.min(via.saturating_add(ds)) & m);
+            }
+            far
+        };
         // The contracted region itself as the centre: only possible if `keep` was a centre.
-        if ecc[keep] <= t.saturating_add(1) && (0..n).filter(|&b| outside(b)).all(|b| to_star[b] <= t) {
+        let ecc = &self.levels[base + n * stride..][..n];
+        if ecc[keep] <= t.saturating_add(1) && farthest(to_star, 0) <= t {
             return true;
         }
-        candidates.iter().filter(|&&c| to_star[c] != 0).any(|&c| {
-            let row = &matrix[c * stride..][..n];
-            let via = to_star[c];
-            via <= t && (0..n).filter(|&b| outside(b)).all(|b| row[b].min(via.saturating_add(to_star[b])) <= t)
-        })
+        let matrix = &self.levels[base..];
+        let outside_within = |c: usize| to_star[c] != 0 && to_star[c] <= t;
+        candidates
+            .iter()
+            .filter(|&&c| outside_within(c))
+            .any(|&c| farthest(&matrix[c * stride..][..stride], to_star[c]) <= t)
     }
 
     /// The live regions that could be a centre of radius below `radius` after one contraction:
