@@ -33,11 +33,11 @@ impl Distances {
     /// Distances of a graph of `n` regions with adjacency lists `neighbours` (every region live).
     pub fn new(neighbours: &[Vec<usize>]) -> Distances {
         let n = neighbours.len();
-        let stride = n.next_multiple_of(32);
+        let stride = stride_for(n);
         let mut d = Distances {
             n,
             stride,
-            levels: vec![FAR; (n + 2) * stride],
+            levels: vec![FAR; Distances::level_bytes(n)],
             depth: 0,
             to_star: vec![FAR; stride],
             outside: vec![0; stride],
@@ -67,15 +67,20 @@ impl Distances {
         d
     }
 
+    /// The bytes one level takes for `n` regions: one for each position on a search's path.
+    pub fn level_bytes(n: usize) -> usize {
+        (n + 2) * stride_for(n)
+    }
+
     /// Where the current level starts in `levels`.
     fn base(&self) -> usize {
-        self.depth * (self.n + 2) * self.stride
+        self.depth * Distances::level_bytes(self.n)
     }
 
     /// The current level's matrix, eccentricities and live mask.
     fn level(&self) -> (&[u8], &[u8], &[u8]) {
         let (n, stride) = (self.n, self.stride);
-        let (matrix, rest) = self.levels[self.base()..][..(n + 2) * stride].split_at(n * stride);
+        let (matrix, rest) = self.levels[self.base()..][..Distances::level_bytes(n)].split_at(n * stride);
         let (ecc, live) = rest.split_at(stride);
         (matrix, ecc, live)
     }
@@ -91,12 +96,12 @@ impl Distances {
     }
 
     /// The colours (bit `c` for colour `c`) of the live regions farthest from `a`, those at
-    /// distance equal to its eccentricity.
-    pub fn rim_colours(&self, a: usize, colour: &[u8]) -> u32 {
+    /// distance equal to its eccentricity, given each region's colour as a bit in `bits`.
+    pub fn rim_colours(&self, a: usize, bits: &[u8]) -> u32 {
         let (matrix, ecc, live) = self.level();
-        let row = &matrix[a * self.stride..][..self.n];
-        let rim = row.iter().zip(live).zip(colour).filter(|&((&d, &live), _)| live != 0 && d == ecc[a]);
-        rim.fold(0, |mask, (_, &c)| mask | 1 << c)
+        let (row, far) = (&matrix[a * self.stride..][..self.n], ecc[a]);
+        let rim = row.iter().zip(live).zip(bits);
+        u32::from(rim.fold(0, |mask, ((&d, &l), &bit)| mask | if d == far && l != 0 { bit } else { 0 }))
     }
 
     /// Contracts `star` (live regions, `keep` among them) into `keep`: the next level is the
@@ -104,7 +109,7 @@ impl Distances {
     /// the eccentricities.
     pub fn contract(&mut self, star: &[usize], keep: usize) {
         let (n, stride) = (self.n, self.stride);
-        let size = (n + 2) * stride;
+        let size = Distances::level_bytes(n);
         self.star_distances(star);
         if self.levels.len() < (self.depth + 2) * size {
             self.levels.resize((self.depth + 2) * size, 0);
@@ -141,10 +146,21 @@ impl Distances {
         self.depth -= 1;
     }
 
-    /// Whether contracting `star` (live regions, `keep` among them) would leave the island with
-    /// radius at most `t`, given the live regions that could be a centre afterwards (see
-    /// [`Distances::centre_candidates`]). The matrix is not changed.
-    pub fn contraction_fits(&mut self, star: &[usize], keep: usize, t: u32, candidates: &[usize]) -> bool {
+    /// Whether contracting `star` (live regions, `keep` among them) into `keep` would leave a
+    /// region of eccentricity below `t`, or of eccentricity `t` whose rim passes `rim_ok`: that is,
+    /// whether the radius and the rim bound after the move can be `t` or less. A rim is given as
+    /// the bits of its regions' colours, `bits` holding each region's (one bit, `1 << colour`)
+    /// and `moved` the contracted region's. Only the live regions that could be a centre
+    /// afterwards need testing, `keep` and `candidates` (see [`Distances::centre_candidates`]).
+    /// The matrix is not changed.
+    pub fn contraction_fits(
+        &mut self,
+        (star, keep): (&[usize], usize),
+        t: u32,
+        candidates: &[usize],
+        (bits, moved): (&[u8], u8),
+        rim_ok: impl Fn(u32) -> bool,
+    ) -> bool {
         let (n, stride) = (self.n, self.stride);
         let t = t.min(u32::from(FAR - 1)) as u8;
         self.star_distances(star);
@@ -155,25 +171,32 @@ impl Distances {
         for ((mask, &l), &d) in outside.iter_mut().zip(live).zip(to_star) {
             *mask = if d == 0 { 0 } else { l };
         }
-        let outside = &*outside;
-        let farthest = |row: &[u8], via: u8| {
-            let mut far = 0;
-            for ((&d, &ds), &m) in row.iter().zip(to_star).zip(outside) {
-                far = far.max(d.min(via.saturating_add(ds)) & m);
+        let (outside, bits) = (&*outside, &bits[..n]);
+        // From a centre `via` away from the contracted region (whose own row is `to_star`), in
+        // branch-free passes the compiler vectorises.
+        let fits = |row: &[u8], via: u8| {
+            let after = |(&d, &ds): (&u8, &u8)| d.min(via.saturating_add(ds));
+            let far = row.iter().zip(to_star).map(after).zip(outside).fold(via, |far, (d, &m)| far.max(d & m));
+            if far > t {
+                return false;
             }
-            far
+            // Eccentricity 0 is the whole island as one region.
+            if far < t || far == 0 {
+                return true;
+            }
+            let rim_of = |rim: u8, (d, &bit): (u8, &u8)| rim | if d == far { bit } else { 0 };
+            let outer = row.iter().zip(to_star).map(after).zip(outside).map(|(d, &m)| d & m);
+            let rim = outer.zip(bits).fold(if via == far { moved } else { 0 }, rim_of);
+            rim_ok(u32::from(rim))
         };
         // The contracted region itself as the centre: only possible if `keep` was a centre.
         let ecc = &self.levels[base + n * stride..][..n];
-        if ecc[keep] <= t.saturating_add(1) && farthest(to_star, 0) <= t {
+        if ecc[keep] <= t.saturating_add(1) && fits(to_star, 0) {
             return true;
         }
         let matrix = &self.levels[base..];
         let outside_within = |c: usize| to_star[c] != 0 && to_star[c] <= t;
-        candidates
-            .iter()
-            .filter(|&&c| outside_within(c))
-            .any(|&c| farthest(&matrix[c * stride..][..stride], to_star[c]) <= t)
+        candidates.iter().filter(|&&c| outside_within(c)).any(|&c| fits(&matrix[c * stride..][..stride], to_star[c]))
     }
 
     /// The live regions that could be a centre of radius below `radius` after one contraction:
@@ -218,6 +241,11 @@ impl Distances {
     }
 }
 
+/// The row length for `n` regions: `n` rounded up to whole vector registers.
+fn stride_for(n: usize) -> usize {
+    n.next_multiple_of(32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,8 +272,12 @@ mod tests {
         let candidates =
             d.centre_candidates(2, |a| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5).collect::<Vec<_>>());
         assert_eq!(candidates, vec![1, 3]);
-        assert!(d.contraction_fits(&[1, 2, 3], 2, 1, &candidates));
-        assert!(!d.contraction_fits(&[3, 4], 3, 1, &candidates));
-        assert!(!d.contraction_fits(&[0, 1], 1, 1, &candidates));
+        // Colours 0 1 2 1 0: the middle to 1 leaves 0 1 0, whose centre's rim is all 0.
+        let bits: &[u8] = &[1, 2, 4, 2, 1];
+        let any = |rim: u32| rim.count_ones() == 1;
+        assert!(d.contraction_fits((&[1, 2, 3], 2), 1, &candidates, (bits, 2), any));
+        assert!(!d.contraction_fits((&[1, 2, 3], 2), 1, &candidates, (bits, 2), |rim| rim == 2));
+        assert!(!d.contraction_fits((&[3, 4], 3), 1, &candidates, (bits, 1), any));
+        assert!(!d.contraction_fits((&[0, 1], 1), 1, &candidates, (bits, 2), any));
     }
 }

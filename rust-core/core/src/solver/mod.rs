@@ -29,6 +29,7 @@ pub use graph::RegionGraph;
 
 use crate::board::{Board, Colour};
 use crate::history::Move;
+use distance::Distances;
 use position::{Position, Target};
 use search::{IslandSolution, Search, greedy};
 use std::sync::Arc;
@@ -138,9 +139,9 @@ impl Meter {
 /// the two meet.
 pub const MAX_SEARCHED_REGIONS: usize = 512;
 
-/// The most memory the search may spend on saved distances: it keeps a copy of an island's
-/// distance matrix (one byte per pair of regions) for every move on its path, and its path is
-/// shorter than the first solution found. Islands that could need more are not searched either,
+/// The most memory the search may spend on saved distances: it keeps a level of an island's
+/// distances (a byte per pair of regions, rows padded) for every move on its path, and its path
+/// is shorter than the first solution found. Islands that could need more are not searched either,
 /// so that a hint (with its 16 MiB table) stays well under 64 MiB on any board.
 pub const MAX_DISTANCE_HISTORY: usize = 24 << 20;
 
@@ -198,7 +199,7 @@ impl Island {
         if let Some(pos) = &mut self.pos {
             let known = std::mem::take(&mut self.any.moves);
             // One more than the deepest path of either search (the colour target's may be one longer).
-            let history = (known.len() + 1).saturating_mul(self.regions * self.regions);
+            let history = (known.len() + 1).saturating_mul(Distances::level_bytes(self.regions));
             self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
             self.any = if self.searched {
                 Search::new(pos, Target::Any, colours, table, meter).run(known, 0, self.cap)

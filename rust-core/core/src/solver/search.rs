@@ -23,8 +23,8 @@
 //! [`Position::radius`], [`Position::colour_schedule`] and [`Position::rim_bound`]). Before a
 //! child is played, its colour bound (from the counts alone) must fit the moves left after it. A
 //! move never lengthens a distance, so where this position's radius already fits the moves left
-//! after one more, every child's does; only where it is tight is each child's radius tested
-//! (before the move is played, from the distances). Likewise, where the colour schedule is
+//! after one more, every child's does; only where it is tight are each child's radius and rim
+//! bound tested (before the move is played, from the distances). Likewise, where the colour schedule is
 //! tight, a bound on each child's schedule is found from the far-apart regions that prove this
 //! position's ([`Position::colour_schedule_after`]); most children are cut there, unplayed.
 //!
@@ -191,7 +191,7 @@ impl<'a> Search<'a> {
             if self.table.bound(self.pos.hash_after(node, colour)) >= left {
                 continue;
             }
-            if !slack && !self.pos.move_fits_radius(node, colour, left - 1, candidates) {
+            if !slack && !self.pos.move_fits_rim(node, colour, left - 1, candidates, self.target) {
                 continue;
             }
             if scratch.tight && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left {
