@@ -151,13 +151,14 @@ impl Distances {
     /// whether the radius and the rim bound after the move can be `t` or less. A rim is given as
     /// the bits of its regions' colours, `bits` holding each region's (one bit, `1 << colour`)
     /// and `moved` the contracted region's. Only the live regions that could be a centre
-    /// afterwards need testing, `keep` and `candidates` (see [`Distances::centre_candidates`]).
+    /// afterwards need testing, `keep` and `centres` (found by [`Distances::centre_candidates`]
+    /// for radius `t + 1`).
     /// The matrix is not changed.
     pub fn contraction_fits(
         &mut self,
         (star, keep): (&[usize], usize),
         t: u32,
-        candidates: &[usize],
+        centres: &Centres,
         (bits, moved): (&[u8], u8),
         rim_ok: impl Fn(u32) -> bool,
     ) -> bool {
@@ -195,8 +196,16 @@ impl Distances {
             return true;
         }
         let matrix = &self.levels[base..];
-        let outside_within = |c: usize| to_star[c] != 0 && to_star[c] <= t;
-        candidates.iter().filter(|&&c| outside_within(c)).any(|&c| fits(&matrix[c * stride..][..stride], to_star[c]))
+        // A candidate fits only if the move brings every region now farther than `t` within `t`:
+        // a short test before the full pass.
+        let brought_in = |via: u8, far: &[usize]| far.iter().all(|&b| via.saturating_add(to_star[b]) <= t);
+        centres.nodes.iter().zip(centres.start.windows(2)).any(|(&c, range)| {
+            let via = to_star[c];
+            via != 0
+                && via <= t
+                && brought_in(via, &centres.far[range[0]..range[1]])
+                && fits(&matrix[c * stride..][..stride], via)
+        })
     }
 
     /// The live regions that could be a centre of radius below `radius` after one contraction:
@@ -207,20 +216,32 @@ impl Distances {
     /// `d` from `s`, then the region `x` one step from `c` towards `s` (a member of `S` adjacent to
     /// `c` when `d = 1`) has eccentricity at most one more than `c`'s new one before the move, so
     /// `x` was a centre.
+    /// Each is recorded in `out` with the live regions now farther than `radius − 1` from it, the
+    /// ones the move must bring closer.
     pub fn centre_candidates<I: IntoIterator<Item = usize>>(
         &self,
         radius: u32,
         neighbours: impl Fn(usize) -> I,
-    ) -> Vec<usize> {
-        let (_, ecc, live) = self.level();
-        let mut out: Vec<usize> = (0..self.n)
-            .filter(|&a| live[a] != 0 && u32::from(ecc[a]) == radius)
-            .flat_map(neighbours)
-            .filter(|&b| u32::from(ecc[b]) <= radius + 1)
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+        out: &mut Centres,
+    ) {
+        let (matrix, ecc, live) = self.level();
+        out.nodes.clear();
+        out.nodes.extend(
+            (0..self.n)
+                .filter(|&a| live[a] != 0 && u32::from(ecc[a]) == radius)
+                .flat_map(neighbours)
+                .filter(|&b| u32::from(ecc[b]) <= radius + 1),
+        );
+        out.nodes.sort_unstable();
+        out.nodes.dedup();
+        out.start.clear();
+        out.far.clear();
+        for &c in &out.nodes {
+            out.start.push(out.far.len());
+            let row = &matrix[c * self.stride..][..self.n];
+            out.far.extend((0..self.n).filter(|&b| live[b] != 0 && u32::from(row[b]) >= radius));
+        }
+        out.start.push(out.far.len());
     }
 
     /// A region's distance to the star last given to [`Distances::star_distances`].
@@ -239,6 +260,15 @@ impl Distances {
             }
         }
     }
+}
+
+/// The regions that could be a centre after a move (see [`Distances::centre_candidates`]).
+#[derive(Default)]
+pub struct Centres {
+    nodes: Vec<usize>,
+    /// `far[start[i]..start[i + 1]]`: the live regions too far from `nodes[i]` now.
+    start: Vec<usize>,
+    far: Vec<usize>,
 }
 
 /// The row length for `n` regions: `n` rounded up to whole vector registers.
@@ -269,9 +299,12 @@ mod tests {
     fn contraction_fits_agrees_with_contracting() {
         let mut d = path();
         // Radius 2 (centre 2). Contracting {1, 2, 3} gives radius 1; contracting {3, 4} does not.
-        let candidates =
-            d.centre_candidates(2, |a| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5).collect::<Vec<_>>());
-        assert_eq!(candidates, vec![1, 3]);
+        let mut candidates = Centres::default();
+        let neighbours = |a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5);
+        d.centre_candidates(2, neighbours, &mut candidates);
+        // Each with the regions two or more away: the ones the move must bring within 1.
+        let found = (&candidates.nodes[..], &candidates.start[..], &candidates.far[..]);
+        assert_eq!(found, (&[1, 3][..], &[0, 2, 4][..], &[3, 4, 0, 1][..]));
         // Colours 0 1 2 1 0: the middle to 1 leaves 0 1 0, whose centre's rim is all 0.
         let bits: &[u8] = &[1, 2, 4, 2, 1];
         let any = |rim: u32| rim.count_ones() == 1;

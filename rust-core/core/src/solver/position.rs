@@ -5,7 +5,7 @@
 //! the name of the region it recolours and retires the names of the regions it swallows.
 
 use super::bits;
-use super::distance::Distances;
+use super::distance::{Centres, Distances};
 use super::graph::RegionGraph;
 use crate::board::{Colour, MAX_COLOURS};
 
@@ -440,15 +440,15 @@ impl Position {
 
     /// The regions that could be a centre of a smaller radius after one move (see
     /// [`Distances::centre_candidates`]). Needs distances.
-    pub fn centre_candidates(&self, radius: u32) -> Vec<usize> {
+    pub fn centre_candidates(&self, radius: u32, out: &mut Centres) {
         let d = self.distances.as_ref().expect("the search keeps distances");
-        d.centre_candidates(radius, |a| bits::members(self.row(a)))
+        d.centre_candidates(radius, |a| bits::members(self.row(a)), out);
     }
 
     /// Whether recolouring `node` to `colour` would leave the radius and the rim bound for
     /// `target` at most `t`, for `t` one below the current radius, without playing the move.
     /// Needs distances.
-    pub fn move_fits_rim(&mut self, node: usize, colour: Colour, t: u32, candidates: &[usize], target: Target) -> bool {
+    pub fn move_fits_rim(&mut self, node: usize, colour: Colour, t: u32, candidates: &Centres, target: Target) -> bool {
         self.fill_star(node, colour);
         let d = self.distances.as_mut().expect("the search keeps distances");
         let rim_ok = |rim: u32| target.one_colour(rim);
@@ -847,7 +847,8 @@ mod tests {
             let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
             let r = p.radius();
             prop_assume!(r >= 1);
-            let candidates = p.centre_candidates(r);
+            let mut candidates = Centres::default();
+            p.centre_candidates(r, &mut candidates);
             let moves: Vec<(usize, Colour)> =
                 p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect();
             for (node, colour) in moves {

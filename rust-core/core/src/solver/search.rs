@@ -36,6 +36,7 @@
 //! the position itself, however it is reached, so a child is looked up before it is played (its
 //! hash follows from the move alone), which skips the cost of playing a transposition.
 
+use super::distance::Centres;
 use super::position::{Position, Target, Witness};
 use super::table::Table;
 use super::{Meter, Stop};
@@ -89,6 +90,8 @@ struct Scratch {
     witness: Witness,
     /// Whether the colour schedule leaves no move to spare.
     tight: bool,
+    /// Where the radius leaves no move to spare, the regions that could be a centre after a move.
+    centres: Centres,
 }
 
 impl<'a> Search<'a> {
@@ -158,10 +161,12 @@ impl<'a> Search<'a> {
             Some(Flow::NotFound)
         } else {
             let slack = radius < left;
-            let candidates = if slack { Vec::new() } else { self.pos.centre_candidates(radius) };
+            if !slack {
+                self.pos.centre_candidates(radius, &mut scratch.centres);
+            }
             self.moves(last, slack, &mut scratch.moves);
             scratch.tight = schedule == left;
-            self.children(g, bound, left, slack, &candidates, &scratch)
+            self.children(g, bound, left, slack, &scratch)
         };
         self.scratch[depth] = scratch;
         if let Some(flow) = flow {
@@ -175,15 +180,7 @@ impl<'a> Search<'a> {
 
     /// Searches the children of a position `g` moves deep through `moves`; `None` if none leads
     /// to the goal within `bound`.
-    fn children(
-        &mut self,
-        g: u32,
-        bound: u32,
-        left: u32,
-        slack: bool,
-        candidates: &[usize],
-        scratch: &Scratch,
-    ) -> Option<Flow> {
+    fn children(&mut self, g: u32, bound: u32, left: u32, slack: bool, scratch: &Scratch) -> Option<Flow> {
         for &(node, colour, swallowed) in &scratch.moves {
             if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
                 continue;
@@ -191,7 +188,7 @@ impl<'a> Search<'a> {
             if self.table.bound(self.pos.hash_after(node, colour)) >= left {
                 continue;
             }
-            if !slack && !self.pos.move_fits_rim(node, colour, left - 1, candidates, self.target) {
+            if !slack && !self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target) {
                 continue;
             }
             if scratch.tight && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left {
