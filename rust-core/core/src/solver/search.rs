@@ -188,10 +188,15 @@ impl<'a> Search<'a> {
             if self.table.bound(self.pos.hash_after(node, colour)) >= left {
                 continue;
             }
-            if !slack && !self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target) {
-                continue;
-            }
-            if scratch.tight && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left {
+            // A child tested here counts as a node, as if it had been played and cut, so that
+            // node budgets measure the work done.
+            let cut = (!slack && !self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target))
+                || (scratch.tight
+                    && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left);
+            if cut {
+                if let Err(stop) = self.meter.tick() {
+                    return Some(Flow::Stopped(stop));
+                }
                 continue;
             }
             let from = self.pos.colour(node);
