@@ -244,9 +244,12 @@ impl Distances {
         out.start.push(out.far.len());
     }
 
-    /// A region's distance to the star last given to [`Distances::star_distances`].
-    pub fn to_star(&self, a: usize) -> u8 {
-        self.to_star[a]
+    /// Distances after contracting the star last given to [`Distances::star_distances`]:
+    /// `min(d(a, b), d(a, S) + d(S, b))` between live regions outside it.
+    pub fn after_star(&self) -> impl Fn(usize, usize) -> u8 + '_ {
+        let (stride, to_star) = (self.stride, &self.to_star[..]);
+        let matrix = &self.levels[self.base()..][..self.n * stride];
+        move |a, b| matrix[a * stride + b].min(to_star[a].saturating_add(to_star[b]))
     }
 
     /// Finds each region's distance to the nearest member of `star`.

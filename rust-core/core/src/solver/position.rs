@@ -356,7 +356,7 @@ impl Position {
         self.fill_star(node, colour);
         let d = self.distances.as_mut().expect("the search keeps distances");
         d.star_distances(&self.star);
-        let d = &*d;
+        let after = d.after_star();
         let mut wait = [None; MAX_COLOURS];
         for (c, slot) in wait.iter_mut().enumerate() {
             let count = match c {
@@ -373,15 +373,13 @@ impl Position {
                     // much as the set did.
                     let enough = (t + 1).min(set.len() as u32 - 1);
                     let gone = |m: usize| m == node || (c == x && self.star.contains(&m));
-                    let far = |a: usize, b: usize| {
-                        u32::from(d.row(a)[b].min(d.to_star(a).saturating_add(d.to_star(b)))) > 2 * t
-                    };
+                    let far = |a: usize, b: usize| u32::from(after(a, b)) > 2 * t;
                     let stayed = set.iter().filter(|&&m| !gone(m)).count() as u32;
                     let class = bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]);
                     let others = class.filter(|&m| !gone(m) && !set.contains(&m));
-                    let after = set.iter().copied().filter(|&m| !gone(m)).chain(others);
+                    let regions = set.iter().copied().filter(|&m| !gone(m)).chain(others);
                     self.apart.clear();
-                    for m in after.chain((c == x).then_some(node)) {
+                    for m in regions.chain((c == x).then_some(node)) {
                         if self.apart.iter().all(|&a| far(a, m)) {
                             self.apart.push(m);
                             if self.apart.len() as u32 > enough {
