@@ -24,9 +24,10 @@
 //! child is played, its colour bound (from the counts alone) must fit the moves left after it. A
 //! move never lengthens a distance, so where this position's radius already fits the moves left
 //! after one more, every child's does; only where it is tight are each child's radius and rim
-//! bound tested (before the move is played, from the distances). Likewise, where the colour schedule is
-//! tight, a bound on each child's schedule is found from the far-apart regions that prove this
-//! position's ([`Position::colour_schedule_after`]); most children are cut there, unplayed.
+//! bound tested (before the move is played, from the distances). Likewise, where the colour
+//! schedule is tight, a bound on each child's schedule is found from the far-apart regions that
+//! prove this position's ([`Position::colour_schedule_after`]); most children are cut there,
+//! unplayed.
 //!
 //! # Transposition table
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
@@ -178,8 +179,8 @@ impl<'a> Search<'a> {
         Flow::NotFound
     }
 
-    /// Searches the children of a position `g` moves deep through `moves`; `None` if none leads
-    /// to the goal within `bound`.
+    /// Searches the children of a position `g` moves deep through the moves in `scratch`; `None`
+    /// if none leads to the goal within `bound`.
     fn children(&mut self, g: u32, bound: u32, left: u32, slack: bool, scratch: &Scratch) -> Option<Flow> {
         for &(node, colour, swallowed) in &scratch.moves {
             if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
