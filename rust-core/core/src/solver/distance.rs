@@ -152,8 +152,7 @@ impl Distances {
     /// the bits of its regions' colours, `bits` holding each region's (one bit, `1 << colour`)
     /// and `moved` the contracted region's. Only the live regions that could be a centre
     /// afterwards need testing, `keep` and `centres` (found by [`Distances::centre_candidates`]
-    /// for radius `t + 1`).
-    /// The matrix is not changed.
+    /// for radius `t + 1`). The matrix is not changed.
     pub fn contraction_fits(
         &mut self,
         (star, keep): (&[usize], usize),
@@ -208,16 +207,16 @@ impl Distances {
         })
     }
 
-    /// The live regions that could be a centre of radius below `radius` after one contraction:
-    /// neighbours of a current centre (of eccentricity `radius`) whose eccentricity is at most
-    /// `radius + 1` (a contraction shortens a distance by at most two).
+    /// Finds in `out` the live regions that could be a centre of radius below `radius` after one
+    /// contraction: neighbours of a current centre (of eccentricity `radius`) whose eccentricity
+    /// is at most `radius + 1` (a contraction shortens a distance by at most two). Each comes
+    /// with the live regions now farther than `radius − 1` from it, which the move must bring
+    /// closer.
     ///
     /// Why neighbours: if `c` is a centre after contracting star `S` into `s`, `c ≠ s`, at distance
     /// `d` from `s`, then the region `x` one step from `c` towards `s` (a member of `S` adjacent to
     /// `c` when `d = 1`) has eccentricity at most one more than `c`'s new one before the move, so
     /// `x` was a centre.
-    /// Each is recorded in `out` with the live regions now farther than `radius − 1` from it, the
-    /// ones the move must bring closer.
     pub fn centre_candidates<I: IntoIterator<Item = usize>>(
         &self,
         radius: u32,
