@@ -826,9 +826,7 @@ mod tests {
             let target = if any { Target::Any } else { Target::Colour(0) };
             let mut witness = Witness::default();
             p.colour_schedule(target, &mut witness);
-            let moves: Vec<(usize, Colour)> =
-                p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect();
-            for (node, colour) in moves {
+            for (node, colour) in recolourings(&p) {
                 let claimed = p.colour_schedule_after(node, colour, target, &witness);
                 p.play(node, colour);
                 prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
@@ -847,9 +845,7 @@ mod tests {
             prop_assume!(r >= 1);
             let mut candidates = Centres::default();
             p.centre_candidates(r, &mut candidates);
-            let moves: Vec<(usize, Colour)> =
-                p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect();
-            for (node, colour) in moves {
+            for (node, colour) in recolourings(&p) {
                 let target = if any { Target::Any } else { Target::Colour(0) };
                 let fits = p.move_fits_rim(node, colour, r - 1, &candidates, target);
                 p.play(node, colour);
@@ -875,6 +871,12 @@ mod tests {
             }
         }
         Some(p)
+    }
+
+    /// Every move of the three colours the property tests use: each live region to each colour
+    /// it does not have.
+    fn recolourings(p: &Position) -> Vec<(usize, Colour)> {
+        p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect()
     }
 
     /// The colour schedule from the best sets of far-apart regions, found by trying every set.
