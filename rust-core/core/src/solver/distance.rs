@@ -152,7 +152,7 @@ impl Distances {
     /// the bits of its regions' colours, `bits` holding each region's (one bit, `1 << colour`)
     /// and `moved` the contracted region's. Only the live regions that could be a centre
     /// afterwards need testing, `keep` and `centres` (found by [`Distances::centre_candidates`]
-    /// for radius `t + 1`). The matrix is not changed.
+    /// for `t`). The matrix is not changed.
     pub fn contraction_fits(
         &mut self,
         (star, keep): (&[usize], usize),
@@ -207,19 +207,18 @@ impl Distances {
         })
     }
 
-    /// Finds in `out` the live regions that could be a centre of radius below `radius` after one
-    /// contraction: neighbours of a current centre (of eccentricity `radius`) whose eccentricity
-    /// is at most `radius + 1` (a contraction shortens a distance by at most two). Each comes
-    /// with the live regions now farther than `radius − 1` from it, which the move must bring
-    /// closer.
+    /// Finds in `out` the live regions that could have eccentricity `t` or less after one
+    /// contraction (besides the contracted region): neighbours of a region of eccentricity at most
+    /// `t + 1` whose own eccentricity is at most `t + 2` (a contraction shortens a distance by at
+    /// most two). Each comes with the live regions now farther than `t` from it, which the move
+    /// must bring closer.
     ///
-    /// Why neighbours: if `c` is a centre after contracting star `S` into `s`, `c ≠ s`, at distance
-    /// `d` from `s`, then the region `x` one step from `c` towards `s` (a member of `S` adjacent to
-    /// `c` when `d = 1`) has eccentricity at most one more than `c`'s new one before the move, so
-    /// `x` was a centre.
+    /// Why neighbours: if `c ≠ s` has eccentricity `e` after contracting star `S` into `s`, at
+    /// distance `d` from `s`, then the region `x` one step from `c` towards `s` (a member of `S`
+    /// adjacent to `c` when `d = 1`) had eccentricity at most `e + 1` before the move.
     pub fn centre_candidates<I: IntoIterator<Item = usize>>(
         &self,
-        radius: u32,
+        t: u32,
         neighbours: impl Fn(usize) -> I,
         out: &mut Centres,
     ) {
@@ -227,9 +226,9 @@ impl Distances {
         out.nodes.clear();
         out.nodes.extend(
             (0..self.n)
-                .filter(|&a| live[a] != 0 && u32::from(ecc[a]) == radius)
+                .filter(|&a| live[a] != 0 && u32::from(ecc[a]) <= t + 1)
                 .flat_map(neighbours)
-                .filter(|&b| u32::from(ecc[b]) <= radius + 1),
+                .filter(|&b| u32::from(ecc[b]) <= t + 2),
         );
         out.nodes.sort_unstable();
         out.nodes.dedup();
@@ -238,7 +237,7 @@ impl Distances {
         for &c in &out.nodes {
             out.start.push(out.far.len());
             let row = &matrix[c * self.stride..][..self.n];
-            out.far.extend((0..self.n).filter(|&b| live[b] != 0 && u32::from(row[b]) >= radius));
+            out.far.extend((0..self.n).filter(|&b| live[b] != 0 && u32::from(row[b]) > t));
         }
         out.start.push(out.far.len());
     }
@@ -303,7 +302,7 @@ mod tests {
         // Radius 2 (centre 2). Contracting {1, 2, 3} gives radius 1; contracting {3, 4} does not.
         let mut candidates = Centres::default();
         let neighbours = |a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5);
-        d.centre_candidates(2, neighbours, &mut candidates);
+        d.centre_candidates(1, neighbours, &mut candidates);
         // Each with the regions two or more away: the ones the move must bring within 1.
         let found = (&candidates.nodes[..], &candidates.start[..], &candidates.far[..]);
         assert_eq!(found, (&[1, 3][..], &[0, 2, 4][..], &[3, 4, 0, 1][..]));

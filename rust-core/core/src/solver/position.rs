@@ -436,16 +436,16 @@ impl Position {
         self.nodes().map(|v| d.eccentricity(v)).min().unwrap_or(0)
     }
 
-    /// The regions that could be a centre of a smaller radius after one move (see
+    /// The regions that could have eccentricity `t` or less after one move (see
     /// [`Distances::centre_candidates`]). Needs distances.
-    pub fn centre_candidates(&self, radius: u32, out: &mut Centres) {
+    pub fn centre_candidates(&self, t: u32, out: &mut Centres) {
         let d = self.distances.as_ref().expect("the search keeps distances");
-        d.centre_candidates(radius, |a| bits::members(self.row(a)), out);
+        d.centre_candidates(t, |a| bits::members(self.row(a)), out);
     }
 
     /// Whether recolouring `node` to `colour` would leave the radius and the rim bound for
-    /// `target` at most `t`, for `t` one below the current radius, without playing the move.
-    /// Needs distances.
+    /// `target` at most `t`, without playing the move, given the `candidates` for `t`. Needs
+    /// distances.
     pub fn move_fits_rim(&mut self, node: usize, colour: Colour, t: u32, candidates: &Centres, target: Target) -> bool {
         self.fill_star(node, colour);
         let d = self.distances.as_mut().expect("the search keeps distances");
@@ -843,16 +843,19 @@ mod tests {
             let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
             let r = p.radius();
             prop_assume!(r >= 1);
-            let mut candidates = Centres::default();
-            p.centre_candidates(r, &mut candidates);
-            for (node, colour) in recolourings(&p) {
-                let target = if any { Target::Any } else { Target::Colour(0) };
-                let fits = p.move_fits_rim(node, colour, r - 1, &candidates, target);
-                p.play(node, colour);
-                let after = p.radius();
-                let truth = after + 1 < r || (after + 1 == r && p.rim_bound(target) < r);
-                prop_assert_eq!(fits, truth, "{} to {}", node, colour);
-                p.undo();
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            // The search asks with one move or none to spare on the radius.
+            for t in [r - 1, r] {
+                let mut candidates = Centres::default();
+                p.centre_candidates(t, &mut candidates);
+                for (node, colour) in recolourings(&p) {
+                    let fits = p.move_fits_rim(node, colour, t, &candidates, target);
+                    p.play(node, colour);
+                    let after = p.radius();
+                    let truth = after < t || (after == t && p.rim_bound(target) <= t);
+                    prop_assert_eq!(fits, truth, "{} to {} within {}", node, colour, t);
+                    p.undo();
+                }
             }
         }
     }

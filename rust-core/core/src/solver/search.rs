@@ -23,8 +23,10 @@
 //! [`Position::radius`], [`Position::colour_schedule`] and [`Position::rim_bound`]). Before a
 //! child is played, its colour bound (from the counts alone) must fit the moves left after it. A
 //! move never lengthens a distance, so where this position's radius already fits the moves left
-//! after one more, every child's does; only where it is tight are each child's radius and rim
-//! bound tested (before the move is played, from the distances). Likewise, where the colour
+//! after one more, every child's radius does. Each child's radius and rim bound are tested before
+//! the move is played, from the distances, where the radius leaves no move to spare, or one and
+//! this position's own rim bound none (then most children fail the rim bound, and testing costs
+//! less than playing them). Likewise, where the colour
 //! schedule is tight, a bound on each child's schedule is found from the far-apart regions that
 //! prove this position's ([`Position::colour_schedule_after`]); most children are cut there,
 //! unplayed.
@@ -91,8 +93,13 @@ struct Scratch {
     witness: Witness,
     /// Whether the colour schedule leaves no move to spare.
     tight: bool,
-    /// Where the radius leaves no move to spare, the regions that could be a centre after a move.
+    /// Whether the radius leaves at most one move to spare, so that a child's radius and rim
+    /// bound may not fit the moves left after it.
+    near: bool,
+    /// Where it does, the regions that could be a centre after a move, found when the first
+    /// child needs them.
     centres: Centres,
+    centres_found: bool,
 }
 
 impl<'a> Search<'a> {
@@ -162,12 +169,11 @@ impl<'a> Search<'a> {
             Some(Flow::NotFound)
         } else {
             let slack = radius < left;
-            if !slack {
-                self.pos.centre_candidates(radius, &mut scratch.centres);
-            }
+            scratch.near = radius == left || (radius + 1 == left && self.pos.rim_bound(self.target) == left);
+            scratch.centres_found = false;
             self.moves(last, slack, &mut scratch.moves);
             scratch.tight = schedule == left;
-            self.children(g, bound, left, slack, &scratch)
+            self.children(g, bound, left, &mut scratch)
         };
         self.scratch[depth] = scratch;
         if let Some(flow) = flow {
@@ -181,8 +187,9 @@ impl<'a> Search<'a> {
 
     /// Searches the children of a position `g` moves deep through the moves in `scratch`; `None`
     /// if none leads to the goal within `bound`.
-    fn children(&mut self, g: u32, bound: u32, left: u32, slack: bool, scratch: &Scratch) -> Option<Flow> {
-        for &(node, colour, swallowed) in &scratch.moves {
+    fn children(&mut self, g: u32, bound: u32, left: u32, scratch: &mut Scratch) -> Option<Flow> {
+        for i in 0..scratch.moves.len() {
+            let (node, colour, swallowed) = scratch.moves[i];
             if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
                 continue;
             }
@@ -191,7 +198,11 @@ impl<'a> Search<'a> {
             }
             // A child tested here counts as a node, as if it had been played and cut, so that
             // node budgets measure the work done.
-            let cut = (!slack && !self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target))
+            if scratch.near && !scratch.centres_found {
+                self.pos.centre_candidates(left - 1, &mut scratch.centres);
+                scratch.centres_found = true;
+            }
+            let cut = (scratch.near && !self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target))
                 || (scratch.tight
                     && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left);
             if cut {
