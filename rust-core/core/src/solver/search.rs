@@ -188,6 +188,8 @@ impl<'a> Search<'a> {
     /// Searches the children of a position `g` moves deep through the moves in `scratch`; `None`
     /// if none leads to the goal within `bound`.
     fn children(&mut self, g: u32, bound: u32, left: u32, scratch: &mut Scratch) -> Option<Flow> {
+        let pos = &*self.pos;
+        self.table.prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
         for i in 0..scratch.moves.len() {
             let (node, colour, swallowed) = scratch.moves[i];
             if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
