@@ -189,7 +189,7 @@ impl Distances {
             let rim = outer.zip(bits).fold(if via == far { moved } else { 0 }, rim_of);
             rim_ok(u32::from(rim))
         };
-        // The contracted region itself as the centre: only possible if `keep` was a centre.
+        // The contracted region itself as the centre: its distances are at least `keep`'s less one.
         let ecc = &self.levels[base + n * stride..][..n];
         if ecc[keep] <= t.saturating_add(1) && fits(to_star, 0) {
             return true;

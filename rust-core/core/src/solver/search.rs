@@ -26,10 +26,9 @@
 //! after one more, every child's radius does. Each child's radius and rim bound are tested before
 //! the move is played, from the distances, where the radius leaves no move to spare, or one and
 //! this position's own rim bound none (then most children fail the rim bound, and testing costs
-//! less than playing them). Likewise, where the colour
-//! schedule is tight, a bound on each child's schedule is found from the far-apart regions that
-//! prove this position's ([`Position::colour_schedule_after`]); most children are cut there,
-//! unplayed.
+//! less than playing them). Likewise, where the colour schedule is tight, a bound on each child's
+//! schedule is found from the far-apart regions that prove this position's
+//! ([`Position::colour_schedule_after`]); most children are cut there, unplayed.
 //!
 //! # Transposition table
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
@@ -99,6 +98,7 @@ struct Scratch {
     /// Where it does, the regions that could be a centre after a move, found when the first
     /// child needs them.
     centres: Centres,
+    /// Whether `centres` holds this node's candidates yet.
     centres_found: bool,
 }
 
