@@ -250,6 +250,11 @@ impl Distances {
         move |a, b| matrix[a * stride + b].min(to_star[a].saturating_add(to_star[b]))
     }
 
+    /// A region's distance to the star last given to [`Distances::star_distances`].
+    pub fn to_star(&self, a: usize) -> u8 {
+        self.to_star[a]
+    }
+
     /// Finds each region's distance to the nearest member of `star`.
     pub fn star_distances(&mut self, star: &[usize]) {
         let stride = self.stride;

@@ -372,6 +372,17 @@ impl Position {
                     // move, picked greedily while pairwise `2t + 1` apart, until they prove as
                     // much as the set did.
                     let enough = (t + 1).min(set.len() as u32 - 1);
+                    // Where the star holds none of the set (the move leaves its regions alone)
+                    // and brings no two of them within `2t` (`d(a, S) + d(S, b) > 2t`), the set
+                    // proves as much after the move as before.
+                    let (mut near, mut next) = (u32::MAX, u32::MAX);
+                    for &m in set {
+                        let s = u32::from(d.to_star(m));
+                        (near, next) = if s < near { (s, near) } else { (near, next.min(s)) };
+                    }
+                    if near > 0 && near.saturating_add(next) > 2 * t {
+                        return enough;
+                    }
                     let gone = |m: usize| m == node || (c == x && self.star.contains(&m));
                     let far = |a: usize, b: usize| u32::from(after(a, b)) > 2 * t;
                     let stayed = set.iter().filter(|&&m| !gone(m)).count() as u32;
