@@ -56,6 +56,30 @@ fn random_board(rng: &mut Rng) -> (Board, usize) {
     (Board::new(tiling, rows, cols, cells, colours).unwrap(), colours)
 }
 
+/// `board` made symmetric under the left–right mirror, the top–bottom mirror or the half turn
+/// (picked at random): each tile takes the colour of its image where that comes first. Also says
+/// whether that symmetry maps the grid onto itself: always on squares; on triangles, which point
+/// alternately left and right, only for some sizes.
+fn mirrored(rng: &mut Rng, board: &Board, colours: usize) -> (Board, bool) {
+    let (rows, cols) = (board.rows(), board.cols());
+    let (flip_rows, flip_cols) = [(false, true), (true, false), (true, true)][rng.below(3)];
+    let image = |t: usize| {
+        let (r, c) = (t / cols, t % cols);
+        (if flip_rows { rows - 1 - r } else { r }) * cols + if flip_cols { cols - 1 - c } else { c }
+    };
+    let mut cells: Vec<Option<Colour>> = (0..board.len()).map(|t| board.cells()[t.min(image(t))]).collect();
+    if cells.iter().all(Option::is_none) {
+        (cells[0], cells[image(0)]) = (Some(0), Some(0));
+    }
+    let fits = board.tiling() == Tiling::Squares
+        || match (flip_rows, flip_cols) {
+            (false, true) => cols % 2 == 0,
+            (true, false) => rows % 2 == 1,
+            _ => (rows + cols) % 2 == 1,
+        };
+    (Board::new(board.tiling(), rows, cols, cells, colours).unwrap(), fits)
+}
+
 /// Whether `board` can be made one colour in fewer than `moves` moves: a plain breadth-first
 /// search over the colour of every region (4 bits each in a `u64`), trying every area with every
 /// other palette colour. States `d` moves deep are checked for being done, or done after one more
@@ -171,16 +195,22 @@ fn replay_wins(board: &Board, colours: usize, moves: &[kami_core::history::Move]
     matches!(game.status(), Status::Won(_))
 }
 
-/// Checks `count` random boards from `seed`; returns how many had several islands and how many had holes.
-fn check_random_boards(seed: u64, count: usize) -> (usize, usize) {
+/// Checks `count` random boards from `seed`, each made `symmetric` (see [`mirrored`]) if asked;
+/// returns how many had several islands, how many had holes and how many were symmetric.
+fn check_random_boards(seed: u64, count: usize, symmetric: bool) -> (usize, usize, usize) {
     let mut rng = Rng(seed);
-    let (mut checked, mut islands, mut holes) = (0, 0, 0);
+    let (mut checked, mut islands, mut holes, mut symmetries) = (0, 0, 0, 0);
     while checked < count {
-        let (board, colours) = random_board(&mut rng);
+        let (mut board, colours) = random_board(&mut rng);
+        let mut fits = false;
+        if symmetric {
+            (board, fits) = mirrored(&mut rng, &board, colours);
+        }
         if board.regions().count > 12 {
             continue;
         }
         checked += 1;
+        symmetries += usize::from(fits && board.regions().count > 1);
         let solution = solve(&board, colours, &Budget::default());
         let moves = solution.moves.len() as u32;
         assert!(solution.optimal && solution.lower_bound == moves, "board {checked}: {board:?}");
@@ -206,19 +236,29 @@ fn check_random_boards(seed: u64, count: usize) -> (usize, usize) {
         islands += usize::from(kami_core::solver::RegionGraph::new(&board).islands.len() > 1);
         holes += usize::from(board.cells().contains(&None));
     }
-    (islands, holes)
+    (islands, holes, symmetries)
 }
 
 // 20,000 boards in two halves, so the test harness runs them on two threads.
 #[test]
 fn solver_matches_brute_force_on_10000_random_boards() {
-    let (islands, holes) = check_random_boards(2026, 10_000);
+    let (islands, holes, _) = check_random_boards(2026, 10_000, false);
     // The sample really covers what it claims to.
     assert!(islands > 500 && holes > 1000, "islands {islands}, holes {holes}");
 }
 
 #[test]
 fn solver_matches_brute_force_on_10000_more_random_boards() {
-    let (islands, holes) = check_random_boards(1124, 10_000);
+    let (islands, holes, _) = check_random_boards(1124, 10_000, false);
     assert!(islands > 500 && holes > 1000, "islands {islands}, holes {holes}");
+}
+
+// Symmetric boards, where the search tries one move of each mirror-image pair.
+#[test]
+fn solver_matches_brute_force_on_5000_symmetric_boards() {
+    let (islands, holes, symmetric) = check_random_boards(2411, 5_000, true);
+    assert!(
+        symmetric > 2500 && islands > 250 && holes > 500,
+        "symmetric {symmetric}, islands {islands}, holes {holes}"
+    );
 }

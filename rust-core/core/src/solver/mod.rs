@@ -23,6 +23,7 @@ mod distance;
 mod graph;
 mod position;
 mod search;
+mod symmetry;
 mod table;
 
 pub use graph::RegionGraph;
@@ -149,6 +150,8 @@ pub const MAX_DISTANCE_HISTORY: usize = 24 << 20;
 struct Island {
     /// `None` for an island of one region.
     pos: Option<Position>,
+    /// The board's symmetries that map the island onto itself, as maps of its nodes.
+    mirrors: Vec<Vec<usize>>,
     /// The island's single region and its colour, for one-region islands.
     single: Option<(usize, Colour)>,
     /// Size in regions.
@@ -166,11 +169,23 @@ struct Island {
 }
 
 impl Island {
-    fn new(graph: &RegionGraph, regions: &[usize], colours: usize) -> Island {
+    /// The island of `regions` (ascending) of `graph`, given the board's `symmetries`.
+    fn new(graph: &RegionGraph, regions: &[usize], colours: usize, symmetries: &[Vec<usize>]) -> Island {
         let single = (regions.len() == 1).then(|| (regions[0], graph.colour[regions[0]]));
         let pos = (regions.len() > 1).then(|| Position::new(graph, regions, regions.len() <= MAX_SEARCHED_REGIONS));
+        let node = |r: usize| regions.binary_search(&r).ok();
+        let mirrors = symmetries.iter().filter_map(|map| regions.iter().map(|&r| node(map[r])).collect()).collect();
         let any = IslandSolution { moves: Vec::new(), optimal: true, lower_bound: 0 };
-        Island { pos, single, regions: regions.len(), searched: false, any, to: vec![None; colours], cap: u32::MAX }
+        Island {
+            pos,
+            mirrors,
+            single,
+            regions: regions.len(),
+            searched: false,
+            any,
+            to: vec![None; colours],
+            cap: u32::MAX,
+        }
     }
 
     /// Finds the quick first answer for any final colour (not yet proven).
@@ -202,7 +217,7 @@ impl Island {
             let history = (known.len() + 1).saturating_mul(Distances::level_bytes(self.regions));
             self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
             self.any = if self.searched {
-                Search::new(pos, Target::Any, colours, table, meter).run(known, 0, self.cap)
+                Search::new(pos, Target::Any, colours, table, meter).mirrored(&self.mirrors).run(known, 0, self.cap)
             } else {
                 let lower_bound = pos.lower_bound(Target::Any);
                 IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
@@ -240,7 +255,8 @@ impl Island {
                 Some(pos) => {
                     // Flood, then recolour the one region left: one more than the optimum.
                     let floor = self.any.lower_bound;
-                    let found = Search::new(pos, Target::Colour(d), colours, table, meter).run(known, floor, self.cap);
+                    let search = Search::new(pos, Target::Colour(d), colours, table, meter).mirrored(&self.mirrors);
+                    let found = search.run(known, floor, self.cap);
                     IslandSolution { optimal: found.optimal && self.any.optimal, ..found }
                 }
             };
@@ -278,7 +294,8 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     let graph = RegionGraph::new(board);
     let mut meter = Meter::new(budget);
     let mut table = Table::with_bytes(budget.table_bytes);
-    let mut islands: Vec<Island> = graph.islands.iter().map(|r| Island::new(&graph, r, colours)).collect();
+    let symmetries = symmetry::symmetries(board, &graph);
+    let mut islands: Vec<Island> = graph.islands.iter().map(|r| Island::new(&graph, r, colours, &symmetries)).collect();
     islands.sort_by_key(|i| std::cmp::Reverse(i.regions));
     if let Some(max_moves) = budget.max_moves {
         // Every island needs at least its colour bound, so one island may spend only what the
@@ -436,6 +453,35 @@ mod tests {
         assert!(wins(&b, colours, &s.moves));
         let s = solve(&b, colours, &Budget { max_time: Some(Duration::ZERO), ..Budget::default() });
         assert_eq!((s.stopped, s.nodes), (Some(Stop::Time), 64));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn symmetric_boards_get_the_optimum_of_a_search_that_ignores_symmetry(
+            cells in proptest::collection::vec(0u8..4, 36),
+            triangles in proptest::bool::ANY,
+            flip in 0usize..3,
+        ) {
+            // 5 × 6 on triangles, where each mirror and the half turn fit the grid; 6 × 6 squares.
+            let (tiling, rows, cols) = if triangles { (Tiling::Triangles, 5, 6) } else { (Tiling::Squares, 6, 6) };
+            let (flip_rows, flip_cols) = [(false, true), (true, false), (true, true)][flip];
+            let image = |t: usize| {
+                let (r, c) = (t / cols, t % cols);
+                (if flip_rows { rows - 1 - r } else { r }) * cols + if flip_cols { cols - 1 - c } else { c }
+            };
+            let cells = (0..rows * cols).map(|t| Some(cells[t.min(image(t))])).collect();
+            let board = Board::new(tiling, rows, cols, cells, 4).unwrap();
+            let graph = RegionGraph::new(&board);
+            proptest::prop_assume!(graph.islands.len() == 1 && !symmetry::symmetries(&board, &graph).is_empty());
+            let mut pos = Position::new(&graph, &graph.islands[0], true);
+            let mut table = Table::with_bytes(1 << 20);
+            let mut meter = Meter::new(&Budget::default());
+            let known = greedy(&mut pos, Target::Any);
+            let plain = Search::new(&mut pos, Target::Any, 4, &mut table, &mut meter).run(known, 0, u32::MAX);
+            let mirrored = solve(&board, 4, &Budget::default());
+            proptest::prop_assert!(plain.optimal && mirrored.optimal);
+            proptest::prop_assert_eq!(mirrored.moves.len(), plain.moves.len());
+        }
     }
 
     #[test]

@@ -18,6 +18,11 @@
 //! neighbour of colour `x`; a neighbour of `R` to `y`; or a larger non-merging move that leaves `R`
 //! alone. `N` may also end the search (an island of one region recoloured to the target colour).
 //!
+//! # Symmetry
+//! On a board that a mirror image or the half turn of the grid maps onto itself, mirror-image
+//! moves lead to positions that need equally many moves; while the position stays symmetric,
+//! only one merging move of each mirror-image pair is searched ([`Search::mirrored`]).
+//!
 //! # Bounds
 //! The radius, the colour schedule and, where the radius is tight, the rim bound (see
 //! [`Position::radius`], [`Position::colour_schedule`] and [`Position::rim_bound`]). Before a
@@ -81,6 +86,8 @@ pub struct Search<'a> {
     found: Vec<(usize, Colour)>,
     /// What each depth keeps while its children are searched, reused from node to node.
     scratch: Vec<Scratch>,
+    /// Symmetries of the start, as maps of nodes (see [`Search::mirrored`]).
+    mirrors: &'a [Vec<usize>],
 }
 
 /// What a node keeps while its children are searched.
@@ -112,7 +119,20 @@ impl<'a> Search<'a> {
         meter: &'a mut Meter,
     ) -> Search<'a> {
         table.clear();
-        Search { pos, target, colours: colours as Colour, table, meter, found: Vec::new(), scratch: Vec::new() }
+        let colours = colours as Colour;
+        Search { pos, target, colours, table, meter, found: Vec::new(), scratch: Vec::new(), mirrors: &[] }
+    }
+
+    /// The search told the start's symmetries, each a map of nodes that keeps the colours and
+    /// the adjacency (with the identity, a group). While the position is symmetric, of the
+    /// merging moves that are mirror images of each other only the one on the least node is
+    /// searched: their children are mirror images, so they need equally many moves, and after
+    /// a merging move the search of a child is a full one (the move rule restricts nothing).
+    /// The position stays symmetric after a merging move of a node that every map fixes: its
+    /// region and the regions it swallows are mapped onto themselves, so every live node still
+    /// maps to a live node.
+    pub fn mirrored(self, mirrors: &'a [Vec<usize>]) -> Search<'a> {
+        Search { mirrors, ..self }
     }
 
     /// Finds a shortest sequence. `known` is a sequence already found (returned if nothing
@@ -128,7 +148,7 @@ impl<'a> Search<'a> {
                 self.meter.stop(Stop::TooManyMoves);
                 return IslandSolution { moves: known, optimal: false, lower_bound: bound };
             }
-            match self.dfs(0, bound, Last::Free) {
+            match self.dfs(0, bound, Last::Free, !self.mirrors.is_empty()) {
                 Flow::Found => {
                     self.found.reverse();
                     return IslandSolution { moves: self.found, optimal: true, lower_bound: bound };
@@ -140,7 +160,9 @@ impl<'a> Search<'a> {
         IslandSolution { moves: known, optimal: true, lower_bound: upper }
     }
 
-    fn dfs(&mut self, g: u32, bound: u32, last: Last) -> Flow {
+    /// Searches a position `g` moves deep; `symmetric` where it is symmetric as
+    /// [`Search::mirrored`] says.
+    fn dfs(&mut self, g: u32, bound: u32, last: Last, symmetric: bool) -> Flow {
         if self.pos.is_goal(self.target) {
             return Flow::Found;
         }
@@ -171,9 +193,9 @@ impl<'a> Search<'a> {
             let slack = radius < left;
             scratch.near = radius == left || (radius + 1 == left && self.pos.rim_bound(self.target) == left);
             scratch.centres_found = false;
-            self.moves(last, slack, &mut scratch.moves);
+            self.moves(last, slack, symmetric, &mut scratch.moves);
             scratch.tight = schedule == left;
-            self.children(g, bound, left, &mut scratch)
+            self.children(g, bound, left, symmetric, &mut scratch)
         };
         self.scratch[depth] = scratch;
         if let Some(flow) = flow {
@@ -187,7 +209,7 @@ impl<'a> Search<'a> {
 
     /// Searches the children of a position `g` moves deep through the moves in `scratch`; `None`
     /// if none leads to the goal within `bound`.
-    fn children(&mut self, g: u32, bound: u32, left: u32, scratch: &mut Scratch) -> Option<Flow> {
+    fn children(&mut self, g: u32, bound: u32, left: u32, symmetric: bool, scratch: &mut Scratch) -> Option<Flow> {
         let pos = &*self.pos;
         self.table.prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
         for i in 0..scratch.moves.len() {
@@ -216,7 +238,8 @@ impl<'a> Search<'a> {
             let from = self.pos.colour(node);
             self.pos.play(node, colour);
             let next = if swallowed > 0 { Last::Free } else { Last::Lone { node, from, to: colour } };
-            let flow = self.dfs(g + 1, bound, next);
+            let stays_symmetric = symmetric && swallowed > 0 && self.mirrors.iter().all(|map| map[node] == node);
+            let flow = self.dfs(g + 1, bound, next, stays_symmetric);
             self.pos.undo();
             match flow {
                 Flow::Found => {
@@ -231,8 +254,9 @@ impl<'a> Search<'a> {
     }
 
     /// The moves the rule allows after `last`, most promising first, into `out`:
-    /// `(node, colour, swallowed)`, merging moves by how much they swallow, then the others.
-    fn moves(&self, last: Last, lone_allowed: bool, out: &mut Vec<(usize, Colour, usize)>) {
+    /// `(node, colour, swallowed)`, merging moves by how much they swallow, then the others. In a
+    /// `symmetric` position, a merging move only on the least node of those its mirrors map it to.
+    fn moves(&self, last: Last, lone_allowed: bool, symmetric: bool, out: &mut Vec<(usize, Colour, usize)>) {
         let pos = &*self.pos;
         out.clear();
         for v in pos.nodes() {
@@ -253,7 +277,8 @@ impl<'a> Search<'a> {
                         joins_only_r || back_to_y || later_lone
                     }
                 };
-                if !allowed {
+                let mirrored = symmetric && merges && self.mirrors.iter().any(|map| map[v] < v);
+                if !allowed || mirrored {
                     continue;
                 }
                 out.push((v, c, if merges { pos.swallows(v, c) } else { 0 }));
