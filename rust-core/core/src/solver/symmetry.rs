@@ -13,7 +13,6 @@ use crate::board::Board;
 /// board), so the regions each region maps to are its whole orbit.
 pub fn symmetries(board: &Board, graph: &RegionGraph) -> Vec<Vec<usize>> {
     let (rows, cols) = (board.rows(), board.cols());
-    let label = board.regions().label;
     let mut maps: Vec<Vec<usize>> = [(false, true), (true, false), (true, true)]
         .into_iter()
         .filter_map(|(flip_rows, flip_cols)| {
@@ -23,19 +22,28 @@ pub fn symmetries(board: &Board, graph: &RegionGraph) -> Vec<Vec<usize>> {
                 let c = if flip_cols { cols - 1 - c } else { c };
                 r * cols + c
             };
-            let keeps_tile = |tile: usize| {
-                let mut mapped: Vec<usize> = board.neighbours(tile).map(image).collect();
-                let mut there: Vec<usize> = board.neighbours(image(tile)).collect();
-                mapped.sort_unstable();
-                there.sort_unstable();
-                board.colour(tile) == board.colour(image(tile)) && mapped == there
+            // Colours first: on most boards they already differ somewhere, and cost less.
+            let keeps_colours = (0..board.len()).all(|t| board.colour(t) == board.colour(image(t)));
+            let keeps_edges = || {
+                (0..board.len()).all(|t| {
+                    let there = image(t);
+                    board.neighbours(t).count() == board.neighbours(there).count()
+                        && board.neighbours(t).all(|u| board.neighbours(there).any(|w| w == image(u)))
+                })
             };
-            (0..board.len()).all(keeps_tile).then(|| {
-                graph.tile.iter().map(|&t| label[image(t)].expect("a region's image is a region")).collect::<Vec<_>>()
-            })
+            (keeps_colours && keeps_edges()).then(|| graph.tile.iter().map(|&t| image(t)).collect::<Vec<_>>())
         })
-        .filter(|map| map.iter().enumerate().any(|(r, &image)| image != r))
         .collect();
+    if !maps.is_empty() {
+        // From tiles to the regions that hold them.
+        let label = board.regions().label;
+        for map in &mut maps {
+            for image in map.iter_mut() {
+                *image = label[*image].expect("a region's image is a region");
+            }
+        }
+    }
+    maps.retain(|map| map.iter().enumerate().any(|(r, &image)| image != r));
     maps.sort_unstable();
     maps.dedup();
     maps
