@@ -39,6 +39,34 @@ impl Tiling {
     }
 }
 
+/// A symmetry of the grid: a mirror image, the half turn, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// None.
+    None,
+    /// Mirrored left to right (triangle boards need an even number of columns).
+    LeftRight,
+    /// Mirrored top to bottom (triangle boards need an odd number of rows).
+    TopBottom,
+    /// Turned half a circle (triangle boards need rows + columns odd).
+    Rotational,
+}
+
+impl Symmetry {
+    /// The tile of a `rows × cols` grid that this symmetry maps `tile` to. On triangles it maps
+    /// neighbours to neighbours only on the grid sizes its variant names.
+    pub fn image(self, rows: usize, cols: usize, tile: usize) -> usize {
+        let (r, c) = (tile / cols, tile % cols);
+        let (r, c) = match self {
+            Symmetry::None => (r, c),
+            Symmetry::LeftRight => (r, cols - 1 - c),
+            Symmetry::TopBottom => (rows - 1 - r, c),
+            Symmetry::Rotational => (rows - 1 - r, cols - 1 - c),
+        };
+        r * cols + c
+    }
+}
+
 /// Whether the triangle at `(row, col)` points left (its apex on the left, its vertical edge on the right).
 pub fn points_left(row: usize, col: usize) -> bool {
     (row + col) % 2 == 1

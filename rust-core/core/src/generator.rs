@@ -5,6 +5,7 @@
 //! Everything follows from the seed: the randomness is [`Random`] and the solver runs on a node
 //! budget, not a clock, so the same seed gives the same level on every device.
 
+pub use crate::board::Symmetry;
 use crate::board::{Board, Colour, MAX_COLOURS, MAX_SIDE, Tiling};
 use crate::level::{Level, MIN_COLOURS, Rgb};
 use crate::random::Random;
@@ -25,19 +26,6 @@ const RATING_STRIDE: usize = 7;
 const GENERATION_NODES: u64 = 6_000_000;
 /// Boards tried before giving up.
 const ATTEMPTS: u32 = 300;
-
-/// A symmetry a generated board can have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// None.
-    None,
-    /// Mirrored left to right (triangle boards need an even number of columns).
-    LeftRight,
-    /// Mirrored top to bottom (triangle boards need an odd number of rows).
-    TopBottom,
-    /// Turned half a circle (triangle boards need rows + columns odd).
-    Rotational,
-}
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,14 +240,7 @@ fn check(spec: &Spec) -> Result<(), GenerateError> {
 /// dimension rules in [`check`] make each map turn left-pointing triangles into right-pointing
 /// ones where a mirror must (and keep them where it must not), so it preserves adjacency.
 fn mirror(spec: &Spec, tile: usize) -> usize {
-    let (r, c) = (tile / spec.cols, tile % spec.cols);
-    let (r, c) = match spec.symmetry {
-        Symmetry::None => (r, c),
-        Symmetry::LeftRight => (r, spec.cols - 1 - c),
-        Symmetry::TopBottom => (spec.rows - 1 - r, c),
-        Symmetry::Rotational => (spec.rows - 1 - r, spec.cols - 1 - c),
-    };
-    r * spec.cols + c
+    spec.symmetry.image(spec.rows, spec.cols, tile)
 }
 
 /// A board of about `regions` organic regions: seeds grow into random neighbouring tiles (with

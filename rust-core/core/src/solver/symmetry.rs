@@ -3,7 +3,7 @@
 //! each mirror-image pair while the position is still symmetric (see `search.rs`).
 
 use super::graph::RegionGraph;
-use crate::board::Board;
+use crate::board::{Board, Symmetry};
 
 /// The symmetries of `board` that move some region, each once, as maps from each region of
 /// `graph` (its region graph) to its image. A candidate (the left–right mirror, the top–bottom
@@ -12,16 +12,10 @@ use crate::board::Board;
 /// the grid's size. With the identity they form a group (the grid's symmetries that keep the
 /// board), so the regions each region maps to are its whole orbit.
 pub fn symmetries(board: &Board, graph: &RegionGraph) -> Vec<Vec<usize>> {
-    let (rows, cols) = (board.rows(), board.cols());
-    let mut maps: Vec<Vec<usize>> = [(false, true), (true, false), (true, true)]
+    let mut maps: Vec<Vec<usize>> = [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotational]
         .into_iter()
-        .filter_map(|(flip_rows, flip_cols)| {
-            let image = |tile: usize| {
-                let (r, c) = board.position(tile);
-                let r = if flip_rows { rows - 1 - r } else { r };
-                let c = if flip_cols { cols - 1 - c } else { c };
-                r * cols + c
-            };
+        .filter_map(|symmetry| {
+            let image = |tile: usize| symmetry.image(board.rows(), board.cols(), tile);
             // Colours first: on most boards they already differ somewhere, and cost less.
             let keeps_colours = (0..board.len()).all(|t| board.colour(t) == board.colour(image(t)));
             let keeps_edges = || {
