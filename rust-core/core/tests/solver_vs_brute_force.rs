@@ -5,7 +5,7 @@
 //! `regions()`, and runs a plain breadth-first search over the colour of every region, trying every
 //! region with every palette colour (including moves that merge nothing).
 
-use kami_core::board::{Board, Colour, Tiling};
+use kami_core::board::{Board, Colour, Symmetry, Tiling};
 use kami_core::game::{Game, Status};
 use kami_core::level::{Level, Rgb};
 use kami_core::solver::{Budget, lower_bound, solve};
@@ -62,19 +62,16 @@ fn random_board(rng: &mut Rng) -> (Board, usize) {
 /// alternately left and right, only for some sizes.
 fn mirrored(rng: &mut Rng, board: &Board, colours: usize) -> (Board, bool) {
     let (rows, cols) = (board.rows(), board.cols());
-    let (flip_rows, flip_cols) = [(false, true), (true, false), (true, true)][rng.below(3)];
-    let image = |t: usize| {
-        let (r, c) = (t / cols, t % cols);
-        (if flip_rows { rows - 1 - r } else { r }) * cols + if flip_cols { cols - 1 - c } else { c }
-    };
+    let symmetry = [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotational][rng.below(3)];
+    let image = |t: usize| symmetry.image(rows, cols, t);
     let mut cells: Vec<Option<Colour>> = (0..board.len()).map(|t| board.cells()[t.min(image(t))]).collect();
     if cells.iter().all(Option::is_none) {
         (cells[0], cells[image(0)]) = (Some(0), Some(0));
     }
     let fits = board.tiling() == Tiling::Squares
-        || match (flip_rows, flip_cols) {
-            (false, true) => cols % 2 == 0,
-            (true, false) => rows % 2 == 1,
+        || match symmetry {
+            Symmetry::LeftRight => cols % 2 == 0,
+            Symmetry::TopBottom => rows % 2 == 1,
             _ => (rows + cols) % 2 == 1,
         };
     (Board::new(board.tiling(), rows, cols, cells, colours).unwrap(), fits)

@@ -365,7 +365,7 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Tiling;
+    use crate::board::{Symmetry, Tiling};
     use crate::game::Game;
     use crate::level::{Level, Rgb};
 
@@ -464,11 +464,8 @@ mod tests {
         ) {
             // 5 × 6 on triangles, where each mirror and the half turn fit the grid; 6 × 6 squares.
             let (tiling, rows, cols) = if triangles { (Tiling::Triangles, 5, 6) } else { (Tiling::Squares, 6, 6) };
-            let (flip_rows, flip_cols) = [(false, true), (true, false), (true, true)][flip];
-            let image = |t: usize| {
-                let (r, c) = (t / cols, t % cols);
-                (if flip_rows { rows - 1 - r } else { r }) * cols + if flip_cols { cols - 1 - c } else { c }
-            };
+            let symmetry = [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotational][flip];
+            let image = |t: usize| symmetry.image(rows, cols, t);
             let cells = (0..rows * cols).map(|t| Some(cells[t.min(image(t))])).collect();
             let board = Board::new(tiling, rows, cols, cells, 4).unwrap();
             let graph = RegionGraph::new(&board);
