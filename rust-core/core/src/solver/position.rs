@@ -435,6 +435,25 @@ impl Position {
         tally.bound(target)
     }
 
+    /// How many regions touch `node`.
+    pub fn degree(&self, node: usize) -> u32 {
+        self.row(node).iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether some move of `node` could lower the colour bound: only if its colour has at most
+    /// two regions, or another colour has no more regions than `node` has neighbours (a move
+    /// leaves a colour of `n` regions with one only by swallowing all of them). Otherwise every
+    /// colour with regions keeps two or more, and a move to a colour that is gone brings it back
+    /// as one more colour to remove, so the bound cannot fall.
+    pub fn may_lower_colour_bound(&self, node: usize) -> bool {
+        let y = usize::from(self.colour[node]);
+        if self.count[y] <= 2 {
+            return true;
+        }
+        let degree = self.degree(node);
+        (0..MAX_COLOURS).any(|x| x != y && self.count[x] > 0 && self.count[x] <= degree)
+    }
+
     /// The radius: the smallest eccentricity of a region (0 for a single region). Needs distances.
     ///
     /// It is a lower bound on the moves left: a move contracts a star (a region and the
@@ -878,6 +897,26 @@ mod tests {
                 p.play(node, colour);
                 prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
                 p.undo();
+            }
+        }
+
+        #[test]
+        fn a_move_lowers_the_colour_bound_only_where_that_is_said_possible(
+            cells in prop::collection::vec(0u8..4, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..4), 0..6),
+            any in any::<bool>(),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let bound = p.colour_bound(target);
+            let still: Vec<usize> = p.nodes().filter(|&v| !p.may_lower_colour_bound(v)).collect();
+            // Up to colour 5: moves to a colour the board has lost, or never had.
+            for (node, colour) in still.into_iter().flat_map(|v| (0..6).map(move |c| (v, c))) {
+                if p.colour(node) != colour {
+                    p.play(node, colour);
+                    prop_assert!(p.colour_bound(target) >= bound, "{} to {}", node, colour);
+                    p.undo();
+                }
             }
         }
 

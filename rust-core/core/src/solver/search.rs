@@ -25,8 +25,8 @@
 //!
 //! # Bounds
 //! The radius, the colour schedule and, where the radius is tight, the rim bound (see
-//! [`Position::radius`], [`Position::colour_schedule`] and [`Position::rim_bound`]). Before a
-//! child is played, its colour bound (from the counts alone) must fit the moves left after it. A
+//! [`Position::radius`], [`Position::colour_schedule`] and [`Position::rim_bound`]). Only moves
+//! whose colour bound (from the counts alone) fits the moves left after them are listed. A
 //! move never lengthens a distance, so where this position's radius already fits the moves left
 //! after one more, every child's radius does. Each child's radius and rim bound are tested before
 //! the move is played, from the distances, where the radius leaves no move to spare, or one and
@@ -186,16 +186,20 @@ impl<'a> Search<'a> {
             self.scratch.resize_with(depth + 1, Scratch::default);
         }
         let mut scratch = std::mem::take(&mut self.scratch[depth]);
-        let schedule = self.pos.colour_schedule(self.target, &mut scratch.witness);
-        let flow = if schedule > left {
-            Some(Flow::NotFound)
+        // Where no move fits the colour bound, the colour schedule is not worth working out.
+        self.moves(last, left, radius < left, symmetric, &mut scratch.moves);
+        let flow = if scratch.moves.is_empty() {
+            None
         } else {
-            let slack = radius < left;
-            scratch.near = radius == left || (radius + 1 == left && self.pos.rim_bound(self.target) == left);
-            scratch.centres_found = false;
-            self.moves(last, slack, symmetric, &mut scratch.moves);
-            scratch.tight = schedule == left;
-            self.children(g, bound, left, symmetric, &mut scratch)
+            let schedule = self.pos.colour_schedule(self.target, &mut scratch.witness);
+            if schedule > left {
+                Some(Flow::NotFound)
+            } else {
+                scratch.near = radius == left || (radius + 1 == left && self.pos.rim_bound(self.target) == left);
+                scratch.centres_found = false;
+                scratch.tight = schedule == left;
+                self.children(g, bound, left, symmetric, &mut scratch)
+            }
         };
         self.scratch[depth] = scratch;
         if let Some(flow) = flow {
@@ -214,9 +218,6 @@ impl<'a> Search<'a> {
         self.table.prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
         for i in 0..scratch.moves.len() {
             let (node, colour, swallowed) = scratch.moves[i];
-            if self.pos.colour_bound_after(node, colour, swallowed, self.target) >= left {
-                continue;
-            }
             if self.table.bound(self.pos.hash_after(node, colour)) >= left {
                 continue;
             }
@@ -253,13 +254,19 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// The moves the rule allows after `last`, most promising first, into `out`:
-    /// `(node, colour, swallowed)`, merging moves by how much they swallow, then the others. In a
-    /// `symmetric` position, a merging move only on the least node of those its mirrors map it to.
-    fn moves(&self, last: Last, lone_allowed: bool, symmetric: bool, out: &mut Vec<(usize, Colour, usize)>) {
+    /// The moves the rule allows after `last` whose colour bound fits the `left − 1` moves after
+    /// them, most promising first, into `out`: `(node, colour, swallowed)`, merging moves by how
+    /// much they swallow, then the others. Where this position's colour bound leaves no move to
+    /// spare, only nodes that could lower it are tried. In a `symmetric` position, a merging move
+    /// only on the least node of those its mirrors map it to.
+    fn moves(&self, last: Last, left: u32, lone_allowed: bool, symmetric: bool, out: &mut Vec<(usize, Colour, usize)>) {
         let pos = &*self.pos;
         out.clear();
+        let colour_tight = pos.colour_bound(self.target) >= left;
         for v in pos.nodes() {
+            if colour_tight && !pos.may_lower_colour_bound(v) {
+                continue;
+            }
             let around = pos.neighbour_colours(v);
             for c in 0..self.colours {
                 if c == pos.colour(v) {
@@ -281,7 +288,10 @@ impl<'a> Search<'a> {
                 if !allowed || mirrored {
                     continue;
                 }
-                out.push((v, c, if merges { pos.swallows(v, c) } else { 0 }));
+                let swallowed = if merges { pos.swallows(v, c) } else { 0 };
+                if pos.colour_bound_after(v, c, swallowed, self.target) < left {
+                    out.push((v, c, swallowed));
+                }
             }
         }
         out.sort_by_key(|m| std::cmp::Reverse(m.2));
