@@ -374,13 +374,16 @@ impl Position {
                     let enough = (t + 1).min(set.len() as u32 - 1);
                     // Where the star holds none of the set (the move leaves its regions alone)
                     // and brings no two of them within `2t` (`d(a, S) + d(S, b) > 2t`), the set
-                    // proves as much after the move as before.
-                    let (mut near, mut next) = (u32::MAX, u32::MAX);
+                    // proves as much after the move as before. So do its regions more than `t`
+                    // from the star, where enough of them are left: no path through the star
+                    // brings two of them within `2t + 2`.
+                    let (mut near, mut next, mut kept) = (u32::MAX, u32::MAX, 0);
                     for &m in set {
                         let s = u32::from(d.to_star(m));
                         (near, next) = if s < near { (s, near) } else { (near, next.min(s)) };
+                        kept += u32::from(s > t);
                     }
-                    if near > 0 && near.saturating_add(next) > 2 * t {
+                    if (near > 0 && near.saturating_add(next) > 2 * t) || kept > enough {
                         return enough;
                     }
                     let gone = |m: usize| m == node || (c == x && self.star.contains(&m));
