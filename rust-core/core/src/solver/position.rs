@@ -73,6 +73,8 @@ pub struct Position {
     /// Scratch for the colour schedule: one colour's regions, and those picked far apart.
     members: Vec<usize>,
     apart: Vec<usize>,
+    /// Colour schedules already worked out.
+    schedules: ScheduleCache,
     /// Scratch for breadth-first searches (without `distances`): distances from two landmarks,
     /// and frontier sets.
     dist: [Vec<u32>; 2],
@@ -110,6 +112,7 @@ impl Position {
             star: Vec::new(),
             members: Vec::new(),
             apart: Vec::new(),
+            schedules: ScheduleCache::new(),
             dist: [vec![0; n], vec![0; n]],
             visited: vec![0; words],
             frontier: vec![0; words],
@@ -341,7 +344,7 @@ impl Position {
                 }
             };
         }
-        schedule(&wait, target)
+        self.schedules.schedule(&wait, target)
     }
 
     /// A lower bound on the colour schedule after recolouring `node` to `colour`, without
@@ -406,7 +409,7 @@ impl Position {
                 })),
             };
         }
-        schedule(&wait, target)
+        self.schedules.schedule(&wait, target)
     }
 
     /// The rim bound: the radius, plus one unless some centre's rim (the regions farthest from it)
@@ -604,6 +607,44 @@ fn schedule(wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
         before = before.max(w + j as u32 + 1);
     }
     best
+}
+
+/// Schedules already worked out, by waits and target: the search asks for the same few
+/// combinations of waits again and again, for each child of each position.
+struct ScheduleCache {
+    /// `(key + 1, schedule)` per slot, 0 for an empty slot.
+    slots: Vec<(u64, u32)>,
+}
+
+impl ScheduleCache {
+    /// The cache holds `1 << BITS` schedules.
+    const BITS: u32 = 8;
+
+    fn new() -> ScheduleCache {
+        ScheduleCache { slots: vec![(0, 0); 1 << ScheduleCache::BITS] }
+    }
+
+    /// [`schedule`], from the cache where it holds the answer.
+    fn schedule(&mut self, wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
+        // Five bits per colour (31 for none) and three for the target, where every wait fits.
+        let mut key = match target {
+            Target::Any => 7,
+            Target::Colour(d) => u64::from(d),
+        };
+        for w in wait {
+            match w {
+                None => key = key << 5 | 31,
+                Some(w) if *w < 31 => key = key << 5 | u64::from(*w),
+                Some(_) => return schedule(wait, target),
+            }
+        }
+        let key = key + 1;
+        let slot = &mut self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - ScheduleCache::BITS)) as usize];
+        if slot.0 != key {
+            *slot = (key, schedule(wait, target));
+        }
+        slot.1
+    }
 }
 
 /// A lower bound on the moves before the regions `members` (all of one colour `c`, three or
@@ -837,6 +878,21 @@ mod tests {
                 .min()
                 .unwrap();
             prop_assert_eq!(schedule(&wait, target), by_definition);
+        }
+
+        #[test]
+        fn the_schedule_cache_answers_as_the_schedule_does(
+            asks in prop::collection::vec(
+                prop::collection::vec(prop::option::of(prop_oneof![9 => 0u32..3, 1 => 29u32..34]), MAX_COLOURS),
+                1..200,
+            ),
+        ) {
+            let mut cache = ScheduleCache::new();
+            let targets = std::iter::once(Target::Any).chain((0..MAX_COLOURS as u8).map(Target::Colour));
+            for (waits, target) in asks.iter().chain(&asks).flat_map(|w| targets.clone().map(move |t| (w, t))) {
+                let wait: [Option<u32>; MAX_COLOURS] = waits.clone().try_into().unwrap();
+                prop_assert_eq!(cache.schedule(&wait, target), schedule(&wait, target));
+            }
         }
 
         #[test]
