@@ -442,7 +442,7 @@ impl Position {
     }
 
     /// How many regions touch `node`.
-    pub fn degree(&self, node: usize) -> u32 {
+    fn degree(&self, node: usize) -> u32 {
         self.row(node).iter().map(|w| w.count_ones()).sum()
     }
 
