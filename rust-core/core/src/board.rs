@@ -53,8 +53,8 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// The tile of a `rows × cols` grid that this symmetry maps `tile` to. On triangles it maps
-    /// neighbours to neighbours only on the grid sizes its variant names.
+    /// The tile of a `rows × cols` grid that this symmetry maps `tile` to. It maps neighbours to
+    /// neighbours only where it [fits](Symmetry::fits) the grid.
     pub fn image(self, rows: usize, cols: usize, tile: usize) -> usize {
         let (r, c) = (tile / cols, tile % cols);
         let (r, c) = match self {
@@ -64,6 +64,18 @@ impl Symmetry {
             Symmetry::Rotational => (rows - 1 - r, cols - 1 - c),
         };
         r * cols + c
+    }
+
+    /// Whether this symmetry maps a `rows × cols` grid of `tiling` onto itself, neighbours to
+    /// neighbours: always on squares; on triangles, which point alternately left and right, only
+    /// on the grid sizes its variant names.
+    pub fn fits(self, tiling: Tiling, rows: usize, cols: usize) -> bool {
+        match (tiling, self) {
+            (_, Symmetry::None) | (Tiling::Squares, _) => true,
+            (Tiling::Triangles, Symmetry::LeftRight) => cols.is_multiple_of(2),
+            (Tiling::Triangles, Symmetry::TopBottom) => rows % 2 == 1,
+            (Tiling::Triangles, Symmetry::Rotational) => (rows + cols) % 2 == 1,
+        }
     }
 }
 

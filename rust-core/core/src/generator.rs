@@ -224,13 +224,7 @@ fn check(spec: &Spec) -> Result<(), GenerateError> {
     if *spec.par.start() as usize >= tiles {
         return bad(format!("no board of {tiles} tiles needs {} moves", spec.par.start()));
     }
-    let fits = match (spec.tiling, spec.symmetry) {
-        (_, Symmetry::None) | (Tiling::Squares, _) => true,
-        (Tiling::Triangles, Symmetry::LeftRight) => spec.cols.is_multiple_of(2),
-        (Tiling::Triangles, Symmetry::TopBottom) => spec.rows % 2 == 1,
-        (Tiling::Triangles, Symmetry::Rotational) => (spec.rows + spec.cols) % 2 == 1,
-    };
-    if !fits {
+    if !spec.symmetry.fits(spec.tiling, spec.rows, spec.cols) {
         return bad(format!("{:?} symmetry does not fit {} × {} triangles", spec.symmetry, spec.rows, spec.cols));
     }
     Ok(())

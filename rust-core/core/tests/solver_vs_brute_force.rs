@@ -58,8 +58,7 @@ fn random_board(rng: &mut Rng) -> (Board, usize) {
 
 /// `board` made symmetric under the left–right mirror, the top–bottom mirror or the half turn
 /// (picked at random): each tile takes the colour of its image where that comes first. Also says
-/// whether that symmetry maps the grid onto itself: always on squares; on triangles, which point
-/// alternately left and right, only for some sizes.
+/// whether that symmetry maps the grid onto itself ([`Symmetry::fits`]).
 fn mirrored(rng: &mut Rng, board: &Board, colours: usize) -> (Board, bool) {
     let (rows, cols) = (board.rows(), board.cols());
     let symmetry = [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotational][rng.below(3)];
@@ -68,12 +67,7 @@ fn mirrored(rng: &mut Rng, board: &Board, colours: usize) -> (Board, bool) {
     if cells.iter().all(Option::is_none) {
         (cells[0], cells[image(0)]) = (Some(0), Some(0));
     }
-    let fits = board.tiling() == Tiling::Squares
-        || match symmetry {
-            Symmetry::LeftRight => cols % 2 == 0,
-            Symmetry::TopBottom => rows % 2 == 1,
-            _ => (rows + cols) % 2 == 1,
-        };
+    let fits = symmetry.fits(board.tiling(), rows, cols);
     (Board::new(board.tiling(), rows, cols, cells, colours).unwrap(), fits)
 }
 
