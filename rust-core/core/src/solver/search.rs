@@ -268,6 +268,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             let around = pos.neighbour_colours(v);
+            // A mirror maps `v` to a smaller node: its merging moves are that node's images.
+            let image_first = symmetric && self.mirrors.iter().any(|map| map[v] < v);
             for c in 0..self.colours {
                 if c == pos.colour(v) {
                     continue;
@@ -284,8 +286,7 @@ impl<'a> Search<'a> {
                         joins_only_r || back_to_y || later_lone
                     }
                 };
-                let mirrored = symmetric && merges && self.mirrors.iter().any(|map| map[v] < v);
-                if !allowed || mirrored {
+                if !allowed || (merges && image_first) {
                     continue;
                 }
                 let swallowed = if merges { pos.swallows(v, c) } else { 0 };
