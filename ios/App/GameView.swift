@@ -127,9 +127,14 @@ private struct HintLine: View {
         let colour = rgb.map(ColourNames.name(of:)) ?? "in the colour shown"
         let move = "Colour the highlighted area \(colour) (\(ColourNames.shape(for: next.colour)))."
         let rest = hint.remaining == 1 ? "That finishes it." : "\(hint.remaining) moves to go."
-        let undos = hint.undosToRecover == 1 ? "1 move" : "\(hint.undosToRecover) moves"
-        let par = hint.parReachable ? ""
-            : hint.undosToRecover > 0 ? " Par is out of reach: undo \(undos) to get it back." : " Par is out of reach."
+        let par: String
+        switch (hint.par, hint.undosToRecover) {
+        case (.yes, _): par = ""
+        case (.unknown, _): par = " Not sure par is still in reach: no proof either way in time."
+        case (.no, 1?): par = " Par is out of reach: undo 1 move to get it back."
+        case (.no, let undos?): par = " Par is out of reach: undo \(undos) moves to get it back."
+        case (.no, nil): par = " Par is out of reach."
+        }
         return "\(move) \(rest)\(par)"
     }
 }

@@ -25,9 +25,11 @@ commands:
                                  [--daily YYYY-MM-DD] [--out FILE.toml]
   check PATH                     validate a level file, a pack folder or a folder of packs and
                                  prove each par [--time S per level]
-  solve LEVEL                    a shortest solution [--json] [--time SECONDS, 0 = no limit]
-  hint LEVEL --played MOVES      the hint after MOVES, written row,col,colour;row,col,colour [--json]
-                                 (rows, columns and colours count from 0: colour 0 is key 1)
+  solve LEVEL                    a shortest solution [--json] [--time SECONDS: default 60, 0 = no limit]
+  hint LEVEL [--played MOVES]    the hint after MOVES (none: from the start), written
+                                 row,col,colour;row,col,colour (rows, columns and colours count
+                                 from 0: colour 0 is key 1) [--json] [--time SECONDS: default 2,
+                                 a phone's budget; 0 = no limit]
   bench DIR                      time proving every par under DIR, and hints from random positions
                                  [--positions N per level] [--verbose: one line per level]
                                  [--time S: S seconds per solve, reporting what it cannot prove]

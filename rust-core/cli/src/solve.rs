@@ -4,21 +4,22 @@
 use crate::args::{Args, load_level};
 use kami_core::board::Board;
 use kami_core::game::Game;
-use kami_core::hint::{self, Cache, Position};
+use kami_core::hint::{self, Cache, Position, Reach};
 use kami_core::history::Move;
 use kami_core::level::Level;
 use kami_core::solver::{Budget, solve};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-/// Default search time for `solve` and `hint`, in seconds.
-const DEFAULT_SECONDS: u64 = 60;
+/// Default search time for `solve`, in seconds (`hint` defaults to a phone's budget).
+const DEFAULT_SECONDS: f64 = 60.0;
 
 /// Runs `kami solve`.
 pub fn run_solve(words: Vec<String>) -> Result<(), String> {
     let mut args = Args::new(words);
     let json = args.flag("--json");
-    let budget = budget(&mut args)?;
+    let budget =
+        budget(&mut args, Budget { max_time: Some(Duration::from_secs_f64(DEFAULT_SECONDS)), ..Budget::default() })?;
     let names = args.positional(1)?;
     let level = load_level(names.first().ok_or("solve needs a LEVEL")?)?;
     let start = Instant::now();
@@ -56,7 +57,7 @@ pub fn run_hint(words: Vec<String>) -> Result<(), String> {
     let mut args = Args::new(words);
     let json = args.flag("--json");
     let played = args.option("--played")?.unwrap_or_default();
-    let budget = budget(&mut args)?;
+    let budget = budget(&mut args, hint::device_budget())?;
     let names = args.positional(1)?;
     let level = load_level(names.first().ok_or("hint needs a LEVEL")?)?;
     let mut game = Game::new(level.clone());
@@ -68,9 +69,18 @@ pub fn run_hint(words: Vec<String>) -> Result<(), String> {
     let board = game.board();
     if json {
         let next = h.next.map_or("null".to_string(), |m| move_json(board, m));
+        let reach = |r: Reach| match r {
+            Reach::Yes => "true",
+            Reach::No => "false",
+            Reach::Unknown => "null",
+        };
+        let undos = h.undos_to_recover.map_or("null".to_string(), |n| n.to_string());
         println!(
-            "{{\"move\": {next}, \"remaining\": {}, \"par_reachable\": {}, \"undos_to_recover\": {}}}",
-            h.remaining, h.par_reachable, h.undos_to_recover
+            "{{\"move\": {next}, \"remaining\": {}, \"proven\": {}, \"par_reachable\": {}, \"ok_reachable\": {}, \"undos_to_recover\": {undos}}}",
+            h.remaining,
+            h.proven,
+            reach(h.par),
+            reach(h.ok)
         );
     } else {
         let mut out = String::new();
@@ -89,14 +99,16 @@ pub fn run_hint(words: Vec<String>) -> Result<(), String> {
     Ok(())
 }
 
-/// `--time SECONDS` (0 for no limit) as a solver budget.
-fn budget(args: &mut Args) -> Result<Budget, String> {
-    let seconds = match args.option("--time")? {
-        Some(t) => t.parse::<u64>().map_err(|_| format!("--time takes whole seconds, not {t:?}"))?,
-        None => DEFAULT_SECONDS,
-    };
-    let max_time = (seconds > 0).then(|| Duration::from_secs(seconds));
-    Ok(Budget { max_time, ..Budget::default() })
+/// `--time SECONDS` (0 for no limit) over the `default` budget.
+fn budget(args: &mut Args, default: Budget) -> Result<Budget, String> {
+    let Some(t) = args.option("--time")? else { return Ok(default) };
+    match t.parse::<f64>() {
+        Ok(0.0) => Ok(Budget { max_time: None, ..default }),
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
+            Ok(Budget { max_time: Some(Duration::from_secs_f64(seconds)), ..default })
+        }
+        _ => Err(format!("--time takes a number of seconds (0 for no limit), not {t:?}")),
+    }
 }
 
 /// A move in words, naming the colour by the key that chooses it in `kami play` (1 for the first
@@ -109,15 +121,14 @@ fn move_words(level: &Level, m: Move) -> String {
     format!("row {row}, column {col}: key {} ({rgb}palette index {index})", index + 1)
 }
 
-/// What a hint says about par, in words.
+/// What a hint says about par, in words: only what it has proven.
 fn par_words(h: &hint::Hint, par: u32) -> String {
-    match h.undos_to_recover {
-        _ if h.par_reachable => format!("par {par} is still reachable"),
-        0 => format!(
-            "par {par} is out of reach and no undo brings it back: no way to finish within par was found from the start"
-        ),
-        1 => format!("par {par} is out of reach; 1 undo brings it back"),
-        n => format!("par {par} is out of reach; {n} undos bring it back"),
+    match (h.par, h.undos_to_recover) {
+        (Reach::Yes, _) => format!("par {par} is still reachable"),
+        (Reach::Unknown, _) => format!("not sure whether par {par} is still reachable: no proof either way in time"),
+        (Reach::No, Some(1)) => format!("par {par} is out of reach; 1 undo brings it back"),
+        (Reach::No, Some(n)) => format!("par {par} is out of reach; {n} undos bring it back"),
+        (Reach::No, None) => format!("par {par} is out of reach, and no number of undos was proven to bring it back"),
     }
 }
 
@@ -166,18 +177,19 @@ mod tests {
             move_words(&level, Move { tile: 4, colour: 1 }),
             "row 1, column 1: key 2 (#29335C, palette index 1)"
         );
-        let h = |par_reachable, undos_to_recover| hint::Hint {
+        let h = |par, undos_to_recover| hint::Hint {
             revision: 0,
             next: None,
             remaining: 3,
             proven: true,
-            par_reachable,
-            ok_reachable: false,
+            par,
+            ok: Reach::No,
             undos_to_recover,
         };
-        assert_eq!(par_words(&h(true, 0), 2), "par 2 is still reachable");
-        assert_eq!(par_words(&h(false, 1), 2), "par 2 is out of reach; 1 undo brings it back");
-        assert_eq!(par_words(&h(false, 3), 2), "par 2 is out of reach; 3 undos bring it back");
-        assert!(par_words(&h(false, 0), 2).contains("no undo brings it back"));
+        assert_eq!(par_words(&h(Reach::Yes, None), 2), "par 2 is still reachable");
+        assert_eq!(par_words(&h(Reach::No, Some(1)), 2), "par 2 is out of reach; 1 undo brings it back");
+        assert_eq!(par_words(&h(Reach::No, Some(3)), 2), "par 2 is out of reach; 3 undos bring it back");
+        assert!(par_words(&h(Reach::No, None), 2).contains("no number of undos"));
+        assert!(par_words(&h(Reach::Unknown, None), 2).starts_with("not sure"));
     }
 }

@@ -1,5 +1,8 @@
 //! Hints: the next move of a shortest continuation from where the player is, how many moves
 //! remain at best, and whether par is still in reach (and if not, how many undos bring it back).
+//!
+//! A hint claims only what it has proven: par is reachable when a line within par is in hand,
+//! out of reach when the lower bound rules it out, and otherwise not known within the budget.
 
 use crate::board::Board;
 use crate::game::{Game, Status};
@@ -7,13 +10,38 @@ use crate::history::Move;
 use crate::level::{Level, MAX_PAR};
 use crate::solver::{Budget, Solution, lower_bound, solve};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The budget of a hint on a phone: two seconds, after which it settles for the best move found
 /// (then `proven` is false), and a 16 MiB transposition table, so that with everything else a
 /// hint stays well under 64 MiB.
 pub fn device_budget() -> Budget {
     Budget { max_time: Some(Duration::from_secs(2)), table_bytes: 16 << 20, ..Budget::default() }
+}
+
+/// Whether a game can still be finished within some number of moves, as far as the solver knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Yes: a way to finish within it is in hand.
+    Yes,
+    /// No: the lower bound proves that every way to finish takes more.
+    No,
+    /// Not known within the budget: the best line found is longer, the lower bound shorter.
+    Unknown,
+}
+
+impl Reach {
+    /// Whether `limit` moves in all suffice, given `used` moves played and a solution from here
+    /// of `moves` moves with `lower_bound` proven.
+    pub fn of(used: u32, moves: u32, lower_bound: u32, limit: u32) -> Reach {
+        if used.saturating_add(moves) <= limit {
+            Reach::Yes
+        } else if used.saturating_add(lower_bound) > limit {
+            Reach::No
+        } else {
+            Reach::Unknown
+        }
+    }
 }
 
 /// Advice for one position of a game.
@@ -28,14 +56,14 @@ pub struct Hint {
     /// Whether `remaining` is proven to be the fewest.
     pub proven: bool,
     /// Whether the level can still be finished within par (a perfect grade).
-    pub par_reachable: bool,
+    pub par: Reach,
     /// Whether it can still be finished within par + 1 (an ok grade).
-    pub ok_reachable: bool,
-    /// How many undos bring the game back to a position from which par is reachable: 0 when it
-    /// is reachable from here (`par_reachable`). Also 0 when no number of undos brings it back,
-    /// because even the start cannot be finished within par (a hand-made level whose par is below
-    /// the lower bound); so with `par_reachable` false, 0 means undoing cannot recover par.
-    pub undos_to_recover: u32,
+    pub ok: Reach,
+    /// Where par is out of reach ([`Reach::No`]): the fewest undos proven to bring it back (par
+    /// reachable after that many, out of reach after one fewer). `None` everywhere else, and
+    /// where no number of undos is proven to help (the budget ran out, or even the start cannot
+    /// be finished within par).
+    pub undos_to_recover: Option<u32>,
 }
 
 /// A game position: its level, the moves played on the way, and the board now.
@@ -93,7 +121,9 @@ impl Cache {
 }
 
 /// The hint for `position`, searching within `budget` and reusing `cache` (which it updates).
+/// The budget's time covers the whole hint, the search for undos included.
 pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
+    let deadline = budget.max_time.map(|t| Instant::now() + t);
     let level = &position.level;
     let palette = level.palette().len();
     let used = position.played.len() as u32;
@@ -103,29 +133,31 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
         fresh
     });
     let remaining = solution.moves.len() as u32;
-    let within = |limit: u32| used.saturating_add(remaining) <= limit;
+    let reach = |limit: u32| Reach::of(used, remaining, solution.lower_bound, limit);
     let par = level.par();
-    let undos_to_recover = if within(par) { 0 } else { undos_to_recover(position, budget) };
+    let undos_to_recover = match reach(par) {
+        Reach::No => undos_to_recover(position, &Budget { max_time: None, ..budget.clone() }, deadline),
+        _ => None,
+    };
     Hint {
         revision: position.revision,
         next: if position.status.is_finished() { None } else { solution.moves.first().copied() },
         remaining,
         proven: solution.optimal,
-        par_reachable: within(par),
-        ok_reachable: within(par.saturating_add(1)),
+        par: reach(par),
+        ok: reach(par.saturating_add(1)),
         undos_to_recover,
     }
 }
 
-/// The fewest undos after which par is reachable again, or 0 when even the start cannot be
-/// finished within par (then no undo helps). Reachability only grows going back: from an earlier
-/// position, replaying the moves up to a later one and finishing from there is one way to finish.
-/// So the latest position within reach is found by binary search over the history, the current
-/// position being out of reach. The start is within reach on every level whose par is right
-/// (shipped and generated levels have it proven, `kami check` proves hand-made ones), so it is
-/// only checked against its lower bound, which catches a hand-made par too low for that bound
-/// without a search. The lower bound settles most positions without a search.
-fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
+/// The fewest undos after which par is reachable again, where that is proven by the `deadline`.
+/// Reachability only grows going back: from an earlier position, replaying the moves up to a
+/// later one and finishing from there is one way to finish. So the latest position within reach
+/// is found by binary search over the history, the current position being out of reach; each
+/// probe asks only whether par can be met from there, which the lower bound or the quick first
+/// answer settles for most positions without a search. Any probe left unknown leaves the answer
+/// unknown.
+fn undos_to_recover(position: &Position, budget: &Budget, deadline: Option<Instant>) -> Option<u32> {
     let level = &position.level;
     let par = level.par();
     let palette = level.palette().len();
@@ -137,23 +169,33 @@ fn undos_to_recover(position: &Position, budget: &Budget) -> u32 {
         }
         game.board().clone()
     };
-    let reachable = |j: usize| {
+    let reach = |j: usize| {
         let board = board_after(j);
         let left = par.saturating_sub(j as u32);
-        let asked = Budget { max_moves: Some(left), ..budget.clone() };
-        lower_bound(&board, palette) <= left && solve(&board, palette, &asked).moves.len() as u32 <= left
+        if lower_bound(&board, palette) > left {
+            return Reach::No;
+        }
+        let max_time = match deadline.map(|d| d.saturating_duration_since(Instant::now())) {
+            Some(t) if t.is_zero() => return Reach::Unknown,
+            t => t,
+        };
+        let s = solve(&board, palette, &Budget { max_moves: Some(left), max_time, ..budget.clone() });
+        Reach::of(0, s.moves.len() as u32, s.lower_bound, left)
     };
-    // `good` is the latest position known (or, for the start, assumed) within reach, `bad` the
-    // earliest known out of reach.
+    if reach(0) != Reach::Yes {
+        return None;
+    }
+    // `good` is the latest position known within reach, `bad` the earliest known out of reach.
     let (mut good, mut bad) = (0, position.played.len());
     while bad - good > 1 {
         let mid = (good + bad) / 2;
-        if reachable(mid) { good = mid } else { bad = mid }
+        match reach(mid) {
+            Reach::Yes => good = mid,
+            Reach::No => bad = mid,
+            Reach::Unknown => return None,
+        }
     }
-    if good == 0 && (bad == 0 || lower_bound(&board_after(0), palette) > par) {
-        return 0;
-    }
-    (position.played.len() - good) as u32
+    Some((position.played.len() - good) as u32)
 }
 
 #[cfg(test)]
@@ -173,7 +215,7 @@ mod tests {
         let mut cache = Cache::default();
         for left in (1..=3).rev() {
             let h = hint(&Position::of(&g), &mut cache, &Budget::default());
-            assert_eq!((h.remaining, h.proven, h.par_reachable, h.undos_to_recover), (left, true, true, 0));
+            assert_eq!((h.remaining, h.proven, h.par, h.undos_to_recover), (left, true, Reach::Yes, None));
             assert_eq!(h.revision, g.revision());
             g.play(h.next.unwrap()).unwrap();
         }
@@ -188,12 +230,11 @@ mod tests {
         // Joining an end to its neighbour leaves a strip of six: one move more than par.
         g.play(Move { tile: 0, colour: 1 }).unwrap();
         let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
-        assert_eq!((h.remaining, h.par_reachable, h.ok_reachable, h.undos_to_recover), (3, false, true, 1));
+        assert_eq!((h.remaining, h.par, h.ok, h.undos_to_recover), (3, Reach::No, Reach::Yes, Some(1)));
         // A third colour on the board costs more still.
         g.play(Move { tile: 0, colour: 2 }).unwrap();
         let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
-        assert!(!h.par_reachable && !h.ok_reachable, "{h:?}");
-        assert_eq!(h.undos_to_recover, 2);
+        assert_eq!((h.par, h.ok, h.undos_to_recover), (Reach::No, Reach::No, Some(2)), "{h:?}");
     }
 
     #[test]
@@ -202,13 +243,13 @@ mod tests {
         let source = "name = \"h\"\npar = 2\npalette = [\"#000000\", \"#FFFFFF\", \"#FF0000\"]\ntiling = \"squares\"\ngrid = \"0101010\"\n";
         let mut g = Game::new(Arc::new(parse_level("h", "h.toml", source).unwrap()));
         let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
-        assert_eq!((h.remaining, h.par_reachable, h.ok_reachable, h.undos_to_recover), (3, false, true, 0));
+        assert_eq!((h.remaining, h.par, h.ok, h.undos_to_recover), (3, Reach::No, Reach::Yes, None));
         // Neither one undo (the old answer) nor any other brings par back.
         // The optimal line from the middle: 0 1 [000] 1 0, then 0 [11111] 0.
         for (moves, colour) in [(1, 0), (2, 1)] {
             g.play(Move { tile: 3, colour }).unwrap();
             let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
-            assert_eq!((h.remaining, h.par_reachable, h.undos_to_recover), (3 - moves, false, 0), "{h:?}");
+            assert_eq!((h.remaining, h.par, h.undos_to_recover), (3 - moves, Reach::No, None), "{h:?}");
         }
     }
 
@@ -222,5 +263,33 @@ mod tests {
         let tiny = Budget { max_nodes: Some(1), ..Budget::default() };
         let second = hint(&Position::of(&g), &mut cache, &tiny);
         assert_eq!((second.remaining, second.proven), (2, true));
+    }
+
+    #[test]
+    fn reach_is_yes_with_a_line_in_hand_no_with_a_bound_past_it_else_unknown() {
+        assert_eq!(Reach::of(2, 3, 3, 5), Reach::Yes);
+        assert_eq!(Reach::of(2, 4, 4, 5), Reach::No);
+        assert_eq!(Reach::of(2, 5, 3, 5), Reach::Unknown);
+        assert_eq!(Reach::of(2, 5, 4, 5), Reach::No);
+    }
+
+    #[test]
+    fn a_spent_budget_never_claims_par_lost() {
+        // Four colours on a 6 × 6 grid, par its proven optimum; with one search node the answer
+        // may be unproven, but par is never called out of reach.
+        let grid = "012301\\n230123\\n301230\\n123012\\n012301\\n230123";
+        let source = |par: u32| {
+            format!(
+                "name = \"h\"\npar = {par}\npalette = [\"#000000\", \"#FFFFFF\", \"#FF0000\", \"#00FF00\"]\ntiling = \"squares\"\ngrid = \"{grid}\"\n"
+            )
+        };
+        let game = |par: u32| Game::new(Arc::new(parse_level("h", "h.toml", &source(par)).unwrap()));
+        let full = hint(&Position::of(&game(99)), &mut Cache::default(), &Budget::default());
+        assert!(full.proven);
+        let tiny = Budget { max_nodes: Some(1), ..Budget::default() };
+        let h = hint(&Position::of(&game(full.remaining)), &mut Cache::default(), &tiny);
+        assert_ne!(h.par, Reach::No, "{h:?}");
+        assert_eq!(h.par == Reach::Yes, h.remaining == full.remaining, "{h:?}");
+        assert_eq!(h.undos_to_recover, None);
     }
 }

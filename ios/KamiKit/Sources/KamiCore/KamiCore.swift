@@ -1607,18 +1607,19 @@ public struct Hint: Equatable, Hashable {
      */
     public var proven: Bool
     /**
-     * Whether the level can still be finished within par.
+     * Whether the level can still be finished within par: proven yes, proven no, or not known
+     * within the hint's budget (say "not sure", never that par is lost).
      */
-    public var parReachable: Bool
+    public var par: Reach
     /**
-     * Whether it can still be finished within par + 1.
+     * Whether it can still be finished within par + 1, likewise.
      */
-    public var okReachable: Bool
+    public var ok: Reach
     /**
-     * Undos that bring the game back to where par is reachable: 0 when it is reachable from
-     * here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
+     * Where par is proven out of reach: the fewest undos proven to bring it back. Absent
+     * otherwise, and where no number of undos is proven to help.
      */
-    public var undosToRecover: UInt32
+    public var undosToRecover: UInt32?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -1637,21 +1638,22 @@ public struct Hint: Equatable, Hashable {
          * Whether `remaining` is proven to be the fewest.
          */proven: Bool, 
         /**
-         * Whether the level can still be finished within par.
-         */parReachable: Bool, 
+         * Whether the level can still be finished within par: proven yes, proven no, or not known
+         * within the hint's budget (say "not sure", never that par is lost).
+         */par: Reach, 
         /**
-         * Whether it can still be finished within par + 1.
-         */okReachable: Bool, 
+         * Whether it can still be finished within par + 1, likewise.
+         */ok: Reach, 
         /**
-         * Undos that bring the game back to where par is reachable: 0 when it is reachable from
-         * here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
-         */undosToRecover: UInt32) {
+         * Where par is proven out of reach: the fewest undos proven to bring it back. Absent
+         * otherwise, and where no number of undos is proven to help.
+         */undosToRecover: UInt32?) {
         self.revision = revision
         self.next = next
         self.remaining = remaining
         self.proven = proven
-        self.parReachable = parReachable
-        self.okReachable = okReachable
+        self.par = par
+        self.ok = ok
         self.undosToRecover = undosToRecover
     }
 
@@ -1675,9 +1677,9 @@ public struct FfiConverterTypeHint: FfiConverterRustBuffer {
                 next: FfiConverterOptionTypeHintMove.read(from: &buf), 
                 remaining: FfiConverterUInt32.read(from: &buf), 
                 proven: FfiConverterBool.read(from: &buf), 
-                parReachable: FfiConverterBool.read(from: &buf), 
-                okReachable: FfiConverterBool.read(from: &buf), 
-                undosToRecover: FfiConverterUInt32.read(from: &buf)
+                par: FfiConverterTypeReach.read(from: &buf), 
+                ok: FfiConverterTypeReach.read(from: &buf), 
+                undosToRecover: FfiConverterOptionUInt32.read(from: &buf)
         )
     }
 
@@ -1686,9 +1688,9 @@ public struct FfiConverterTypeHint: FfiConverterRustBuffer {
         FfiConverterOptionTypeHintMove.write(value.next, into: &buf)
         FfiConverterUInt32.write(value.remaining, into: &buf)
         FfiConverterBool.write(value.proven, into: &buf)
-        FfiConverterBool.write(value.parReachable, into: &buf)
-        FfiConverterBool.write(value.okReachable, into: &buf)
-        FfiConverterUInt32.write(value.undosToRecover, into: &buf)
+        FfiConverterTypeReach.write(value.par, into: &buf)
+        FfiConverterTypeReach.write(value.ok, into: &buf)
+        FfiConverterOptionUInt32.write(value.undosToRecover, into: &buf)
     }
 }
 
@@ -3258,6 +3260,91 @@ public func FfiConverterTypeKamiError_lift(_ buf: RustBuffer) throws -> KamiErro
 public func FfiConverterTypeKamiError_lower(_ value: KamiError) -> RustBuffer {
     return FfiConverterTypeKamiError.lower(value)
 }
+
+
+/**
+ * Whether a game can still be finished within some number of moves, as far as the solver knows.
+ */
+
+public enum Reach: Equatable, Hashable {
+    
+    /**
+     * Yes: a way to finish within it is in hand.
+     */
+    case yes
+    /**
+     * No: proven impossible.
+     */
+    case no
+    /**
+     * Not known within the budget.
+     */
+    case unknown
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Reach: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReach: FfiConverterRustBuffer {
+    typealias SwiftType = Reach
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Reach {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .yes
+        
+        case 2: return .no
+        
+        case 3: return .unknown
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Reach, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .yes:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .no:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .unknown:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReach_lift(_ buf: RustBuffer) throws -> Reach {
+    return try FfiConverterTypeReach.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReach_lower(_ value: Reach) -> RustBuffer {
+    return FfiConverterTypeReach.lower(value)
+}
+
 
 
 /**

@@ -26,8 +26,8 @@ import Testing
         let first = try shownHint(model)
         #expect(first.revision == model.snapshot.revision)
         #expect(first.proven && first.remaining > 0)
-        #expect(first.parReachable == (model.movesUsed + first.remaining <= model.par))
-        #expect(!first.parReachable || first.undosToRecover == 0)
+        #expect((first.par == .yes) == (model.movesUsed + first.remaining <= model.par))
+        #expect(first.par != .yes || first.undosToRecover == nil)
 
         var played: UInt32 = 0
         while let next = try shownHint(model).next {

@@ -263,13 +263,35 @@ pub struct Hint {
     pub remaining: u32,
     /// Whether `remaining` is proven to be the fewest.
     pub proven: bool,
-    /// Whether the level can still be finished within par.
-    pub par_reachable: bool,
-    /// Whether it can still be finished within par + 1.
-    pub ok_reachable: bool,
-    /// Undos that bring the game back to where par is reachable: 0 when it is reachable from
-    /// here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
-    pub undos_to_recover: u32,
+    /// Whether the level can still be finished within par: proven yes, proven no, or not known
+    /// within the hint's budget (say "not sure", never that par is lost).
+    pub par: Reach,
+    /// Whether it can still be finished within par + 1, likewise.
+    pub ok: Reach,
+    /// Where par is proven out of reach: the fewest undos proven to bring it back. Absent
+    /// otherwise, and where no number of undos is proven to help.
+    pub undos_to_recover: Option<u32>,
+}
+
+/// Whether a game can still be finished within some number of moves, as far as the solver knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum Reach {
+    /// Yes: a way to finish within it is in hand.
+    Yes,
+    /// No: proven impossible.
+    No,
+    /// Not known within the budget.
+    Unknown,
+}
+
+impl From<hint::Reach> for Reach {
+    fn from(r: hint::Reach) -> Reach {
+        match r {
+            hint::Reach::Yes => Reach::Yes,
+            hint::Reach::No => Reach::No,
+            hint::Reach::Unknown => Reach::Unknown,
+        }
+    }
 }
 
 impl Hint {
@@ -284,8 +306,8 @@ impl Hint {
             next,
             remaining: h.remaining,
             proven: h.proven,
-            par_reachable: h.par_reachable,
-            ok_reachable: h.ok_reachable,
+            par: h.par.into(),
+            ok: h.ok.into(),
             undos_to_recover: h.undos_to_recover,
         }
     }

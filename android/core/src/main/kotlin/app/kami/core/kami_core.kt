@@ -2535,20 +2535,21 @@ data class Hint (
     var `proven`: kotlin.Boolean
     , 
     /**
-     * Whether the level can still be finished within par.
+     * Whether the level can still be finished within par: proven yes, proven no, or not known
+     * within the hint's budget (say "not sure", never that par is lost).
      */
-    var `parReachable`: kotlin.Boolean
+    var `par`: Reach
     , 
     /**
-     * Whether it can still be finished within par + 1.
+     * Whether it can still be finished within par + 1, likewise.
      */
-    var `okReachable`: kotlin.Boolean
+    var `ok`: Reach
     , 
     /**
-     * Undos that bring the game back to where par is reachable: 0 when it is reachable from
-     * here, and also 0 (with `par_reachable` false) when no number of undos brings it back.
+     * Where par is proven out of reach: the fewest undos proven to bring it back. Absent
+     * otherwise, and where no number of undos is proven to help.
      */
-    var `undosToRecover`: kotlin.UInt
+    var `undosToRecover`: kotlin.UInt?
     
 ){
     
@@ -2569,9 +2570,9 @@ public object FfiConverterTypeHint: FfiConverterRustBuffer<Hint> {
             FfiConverterOptionalTypeHintMove.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterBoolean.read(buf),
-            FfiConverterBoolean.read(buf),
-            FfiConverterBoolean.read(buf),
-            FfiConverterUInt.read(buf),
+            FfiConverterTypeReach.read(buf),
+            FfiConverterTypeReach.read(buf),
+            FfiConverterOptionalUInt.read(buf),
         )
     }
 
@@ -2580,9 +2581,9 @@ public object FfiConverterTypeHint: FfiConverterRustBuffer<Hint> {
             FfiConverterOptionalTypeHintMove.allocationSize(value.`next`) +
             FfiConverterUInt.allocationSize(value.`remaining`) +
             FfiConverterBoolean.allocationSize(value.`proven`) +
-            FfiConverterBoolean.allocationSize(value.`parReachable`) +
-            FfiConverterBoolean.allocationSize(value.`okReachable`) +
-            FfiConverterUInt.allocationSize(value.`undosToRecover`)
+            FfiConverterTypeReach.allocationSize(value.`par`) +
+            FfiConverterTypeReach.allocationSize(value.`ok`) +
+            FfiConverterOptionalUInt.allocationSize(value.`undosToRecover`)
     )
 
     override fun write(value: Hint, buf: ByteBuffer) {
@@ -2590,9 +2591,9 @@ public object FfiConverterTypeHint: FfiConverterRustBuffer<Hint> {
             FfiConverterOptionalTypeHintMove.write(value.`next`, buf)
             FfiConverterUInt.write(value.`remaining`, buf)
             FfiConverterBoolean.write(value.`proven`, buf)
-            FfiConverterBoolean.write(value.`parReachable`, buf)
-            FfiConverterBoolean.write(value.`okReachable`, buf)
-            FfiConverterUInt.write(value.`undosToRecover`, buf)
+            FfiConverterTypeReach.write(value.`par`, buf)
+            FfiConverterTypeReach.write(value.`ok`, buf)
+            FfiConverterOptionalUInt.write(value.`undosToRecover`, buf)
     }
 }
 
@@ -4027,6 +4028,53 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
     }
 
 }
+
+
+
+/**
+ * Whether a game can still be finished within some number of moves, as far as the solver knows.
+ */
+
+enum class Reach {
+    
+    /**
+     * Yes: a way to finish within it is in hand.
+     */
+    YES,
+    /**
+     * No: proven impossible.
+     */
+    NO,
+    /**
+     * Not known within the budget.
+     */
+    UNKNOWN;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeReach: FfiConverterRustBuffer<Reach> {
+    override fun read(buf: ByteBuffer) = try {
+        Reach.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: Reach) = 4UL
+
+    override fun write(value: Reach, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
 
 
 

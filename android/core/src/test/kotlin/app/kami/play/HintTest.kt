@@ -5,6 +5,7 @@ import app.kami.core.GameStatus
 import app.kami.core.centreOf
 import app.kami.core.Grade
 import app.kami.core.Move
+import app.kami.core.Reach
 import app.kami.core.deeperLevelId
 import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.runBlocking
@@ -45,7 +46,7 @@ class HintTest {
                 val shown = assertIs<HintState.Shown>(holder.awaitHint())
                 val snapshot = holder.state.value.snapshot
                 assertEquals(snapshot.revision, shown.hint.revision)
-                assertTrue(shown.hint.proven && shown.hint.parReachable)
+                assertTrue(shown.hint.proven && shown.hint.par == Reach.YES)
                 assertEquals(par - snapshot.movesUsed, shown.hint.remaining)
                 assertTrue(shown.move.tile in shown.move.region)
                 assertTrue(shown.move.region.all { snapshot.tiles[it.toInt()] == snapshot.tiles[shown.move.tile.toInt()] })

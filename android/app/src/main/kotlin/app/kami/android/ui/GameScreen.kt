@@ -46,6 +46,8 @@ import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import app.kami.android.R
 import app.kami.core.GameSnapshot
 import app.kami.core.GameStatus
+import app.kami.core.Hint
+import app.kami.core.Reach
 import app.kami.core.Grade
 import app.kami.play.GameStateHolder
 import app.kami.play.HintState
@@ -144,28 +146,32 @@ private fun HintText(hint: HintState, status: GameStatus, symbolNames: Array<Str
         is HintState.Shown -> {
             val colour = hint.move.colour.toInt()
             val move = stringResource(R.string.hint_move, colour + 1, symbolNames[colour % symbolNames.size])
-            val undos = hint.hint.undosToRecover.toInt()
-            when {
-                hint.hint.parReachable -> move
-                undos == 0 -> stringResource(R.string.hint_par_out_of_reach, move)
-                else -> pluralStringResource(R.plurals.hint_par_lost, undos, move, undos)
+            val undos = hint.hint.undosToRecover?.toInt()
+            when (hint.hint.par) {
+                Reach.YES -> move
+                Reach.UNKNOWN -> stringResource(R.string.hint_par_unsure, move)
+                Reach.NO -> if (undos == null) stringResource(R.string.hint_par_out_of_reach, move) else pluralStringResource(R.plurals.hint_par_lost, undos, move, undos)
             }
         }
-        is HintState.Unavailable -> finishedHint(status, hint.hint.undosToRecover.toInt())
+        is HintState.Unavailable -> finishedHint(status, hint.hint)
     }
     Text(text, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.padding(horizontal = 16.dp).semantics { liveRegion = LiveRegionMode.Polite })
 }
 
 /**
  * The hint for a finished game, which has no move to suggest: how many undos bring par back in
- * reach, if any do ([undos] is the core's `undosToRecover`).
+ * reach, where the core proved a number (its `undosToRecover`).
  */
 @Composable
-private fun finishedHint(status: GameStatus, undos: Int): String = when {
-    status is GameStatus.Won && undos == 0 -> stringResource(R.string.hint_solved_in_par)
-    status is GameStatus.Won -> pluralStringResource(R.plurals.hint_solved_over_par, undos, undos)
-    undos == 0 -> stringResource(R.string.hint_failed_restart)
-    else -> pluralStringResource(R.plurals.hint_failed, undos, undos)
+private fun finishedHint(status: GameStatus, hint: Hint): String {
+    val undos = hint.undosToRecover?.toInt()
+    return when {
+        status is GameStatus.Won && hint.par == Reach.YES -> stringResource(R.string.hint_solved_in_par)
+        status is GameStatus.Won && undos != null -> pluralStringResource(R.plurals.hint_solved_over_par, undos, undos)
+        status is GameStatus.Won -> stringResource(R.string.hint_solved_over_par_restart)
+        undos == null -> stringResource(R.string.hint_failed_restart)
+        else -> pluralStringResource(R.plurals.hint_failed, undos, undos)
+    }
 }
 
 /** The colours to paint with, one choosable at a time. */
