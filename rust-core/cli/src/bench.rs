@@ -11,7 +11,7 @@ use kami_core::game::Game;
 use kami_core::hint::{self, Cache, Position};
 use kami_core::history::Move;
 use kami_core::random::Random;
-use kami_core::solver::{Budget, solve};
+use kami_core::solver::{Budget, first_answer, solve};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -42,23 +42,37 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     let catalogue = Catalogue::from_dir(Path::new(dir))
         .map_err(|errors| format!("{} problem(s) in {dir}; run kami check {dir}", errors.len()))?;
     let (mut solves, mut hints, mut unproven) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut firsts, mut gaps) = (Vec::new(), Vec::new());
     let mut random = Random::new(1);
     let budget = Budget { max_time: limit, ..Budget::default() };
-    println!("{:<36} {:>4} {:>10} {:>10} {:>12}", "level", "par", "nodes", "solve ms", "hint p99 ms");
+    println!(
+        "{:<36} {:>4} {:>6} {:>9} {:>10} {:>10} {:>12}",
+        "level", "par", "first", "first ms", "nodes", "solve ms", "hint p99 ms"
+    );
     for level in catalogue.packs().iter().flat_map(|p| &p.levels) {
+        let start = Instant::now();
+        let first = first_answer(level.board(), level.palette().len());
+        let first_took = start.elapsed();
+        let first_moves = first.moves.len() as u32;
+        firsts.push((first_took, level.id().to_string()));
         let start = Instant::now();
         let solution = solve(level.board(), level.palette().len(), &budget);
         let took = start.elapsed();
         let moves = solution.moves.len() as u32;
+        // The best line known: the par (proven, or the best found so far for bench boards), or
+        // better if this solve found one.
+        gaps.push(i64::from(first_moves) - i64::from(moves.min(level.par())));
         if !solution.optimal {
             if limit.is_none() {
                 return Err(format!("{}: not proven optimal; run kami check", level.id()));
             }
             if verbose {
                 println!(
-                    "{:<36} {:>4} {:>10} {:>10.2}  not proven: {}..{moves}",
+                    "{:<36} {:>4} {:>6} {:>9.2} {:>10} {:>10.2}  not proven: {}..{moves}",
                     level.id(),
                     level.par(),
+                    first_moves,
+                    ms(first_took),
                     solution.nodes,
                     ms(took),
                     solution.lower_bound
@@ -85,9 +99,11 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
         level_hints.sort();
         if verbose {
             println!(
-                "{:<36} {:>4} {:>10} {:>10.2} {:>12.2}",
+                "{:<36} {:>4} {:>6} {:>9.2} {:>10} {:>10.2} {:>12.2}",
                 level.id(),
                 level.par(),
+                first_moves,
+                ms(first_took),
                 solution.nodes,
                 ms(took),
                 ms(percentile(&level_hints, 99))
@@ -95,6 +111,8 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
         }
         hints.extend(level_hints.into_iter().map(|t| (t, level.id().to_string())));
     }
+    summary("first answer", firsts);
+    gap_summary(&gaps);
     summary("solve (proven)", solves);
     summary("hint", hints);
     if !unproven.is_empty() {
@@ -128,6 +146,19 @@ fn summary(what: &str, mut times: Vec<(Duration, String)>) {
         ms(percentile(&plain, 50)),
         ms(percentile(&plain, 99)),
         ms(*max)
+    );
+}
+
+/// How far the first answers are from the best lines known, in moves.
+fn gap_summary(gaps: &[i64]) {
+    let count = |at_most: i64| gaps.iter().filter(|&&g| g <= at_most).count();
+    let worst = gaps.iter().copied().max().unwrap_or(0);
+    println!(
+        "first answer against the best line known: {} at it, {} within 1 move, {} within 2, worst {worst:+}, of {}",
+        count(0),
+        count(1),
+        count(2),
+        gaps.len()
     );
 }
 

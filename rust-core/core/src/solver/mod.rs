@@ -18,6 +18,7 @@
 //! overshoot the optimum, and solving an island as independent parts split at a cut region,
 //! which a small counterexample refutes.
 
+mod beam;
 mod bits;
 mod distance;
 mod graph;
@@ -161,6 +162,8 @@ struct Island {
     searched: bool,
     /// Shortest flooding to any colour (empty for one region).
     any: IslandSolution,
+    /// The first answer's lines, per final colour.
+    first: beam::Lines,
     /// Best known flooding to each colour.
     to: Vec<Option<IslandSolution>>,
     /// The most moves this island may need for the board to stay within the budget's
@@ -183,20 +186,29 @@ impl Island {
             regions: regions.len(),
             searched: false,
             any,
+            first: Default::default(),
             to: vec![None; colours],
             cap: u32::MAX,
         }
     }
 
-    /// Finds the quick first answer for any final colour (not yet proven).
+    /// Finds the quick first answers (not yet proven): the beam's lines for each final colour,
+    /// the shortest of them for any colour, or the greedy line where that is shorter.
     fn quick(&mut self) {
         if let Some(pos) = &mut self.pos {
-            self.any = IslandSolution { moves: greedy(pos, Target::Any), optimal: false, lower_bound: 0 };
+            let greedy = greedy(pos, Target::Any);
+            self.first = beam::first_answer(pos);
+            let moves = match self.first.iter().flatten().min_by_key(|line| line.len()) {
+                Some(line) if line.len() < greedy.len() => line.clone(),
+                _ => greedy,
+            };
+            self.any = IslandSolution { moves, optimal: false, lower_bound: 0 };
         }
     }
 
     /// Moves that make the island one region of colour `d` from what is known now: the
-    /// any-colour answer, then a recolour of the region it leaves if that is not `d`.
+    /// any-colour answer, then a recolour of the region it leaves if that is not `d`, or the
+    /// first answer's line ending in `d` where that is shorter.
     fn flood_then_recolour(&self, d: Colour) -> Vec<(usize, Colour)> {
         if let Some((region, c)) = self.single {
             return if c == d { Vec::new() } else { vec![(region, d)] };
@@ -206,7 +218,10 @@ impl Island {
             let last = moves.last().map(|&(node, _)| node).unwrap_or_default();
             moves.push((last, d));
         }
-        moves
+        match &self.first[usize::from(d)] {
+            Some(line) if line.len() < moves.len() => line.clone(),
+            _ => moves,
+        }
     }
 
     /// Solves for any final colour, starting from the quick answer.
@@ -289,13 +304,11 @@ pub fn lower_bound(board: &Board, colours: usize) -> u32 {
         .unwrap_or(0)
 }
 
-/// Solves `board` (palette of `colours`) within `budget`.
-pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
-    let graph = RegionGraph::new(board);
-    let mut meter = Meter::new(budget);
-    let mut table = Table::with_bytes(budget.table_bytes);
-    let symmetries = symmetry::symmetries(board, &graph);
-    let mut islands: Vec<Island> = graph.islands.iter().map(|r| Island::new(&graph, r, colours, &symmetries)).collect();
+/// The islands of `board` with their quick first answers, largest first, each allowed what the
+/// others' colour bounds leave of the budget's `max_moves`.
+fn islands(board: &Board, graph: &RegionGraph, colours: usize, budget: &Budget) -> Vec<Island> {
+    let symmetries = symmetry::symmetries(board, graph);
+    let mut islands: Vec<Island> = graph.islands.iter().map(|r| Island::new(graph, r, colours, &symmetries)).collect();
     islands.sort_by_key(|i| std::cmp::Reverse(i.regions));
     if let Some(max_moves) = budget.max_moves {
         // Every island needs at least its colour bound, so one island may spend only what the
@@ -310,16 +323,39 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     for island in &mut islands {
         island.quick();
     }
+    islands
+}
+
+/// The quick answers of `islands` combined over the final colour that makes them shortest.
+fn quick_moves(islands: &[Island], graph: &RegionGraph, colours: usize) -> Vec<Move> {
+    let quick = |d: Colour| islands.iter().map(|i| i.flood_then_recolour(d).len()).sum::<usize>();
+    let d = (0..colours as Colour).min_by_key(|&d| quick(d)).unwrap_or(0);
+    islands
+        .iter()
+        .flat_map(|i| i.flood_then_recolour(d))
+        .map(|(region, colour)| Move { tile: graph.tile[region], colour })
+        .collect()
+}
+
+/// The first answer of a solve, before any search: the moves it starts from (an upper bound),
+/// with the lower bound known without searching. Never marked optimal.
+pub fn first_answer(board: &Board, colours: usize) -> Solution {
+    let graph = RegionGraph::new(board);
+    let moves = quick_moves(&islands(board, &graph, colours, &Budget::default()), &graph, colours);
+    let lower_bound = lower_bound(board, colours).min(moves.len() as u32);
+    Solution { moves, optimal: false, lower_bound, nodes: 0, stopped: None }
+}
+
+/// Solves `board` (palette of `colours`) within `budget`.
+pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
+    let graph = RegionGraph::new(board);
+    let mut meter = Meter::new(budget);
+    let mut table = Table::with_bytes(budget.table_bytes);
+    let mut islands = islands(board, &graph, colours, budget);
     if let Some(max_moves) = budget.max_moves {
         // Asked only whether `max_moves` suffice: the quick answers may already say yes.
-        let quick = |d: Colour| islands.iter().map(|i| i.flood_then_recolour(d).len()).sum::<usize>();
-        let d = (0..colours as Colour).min_by_key(|&d| quick(d)).unwrap_or(0);
-        if quick(d) <= max_moves as usize {
-            let moves: Vec<Move> = islands
-                .iter()
-                .flat_map(|i| i.flood_then_recolour(d))
-                .map(|(region, colour)| Move { tile: graph.tile[region], colour })
-                .collect();
+        let moves = quick_moves(&islands, &graph, colours);
+        if moves.len() <= max_moves as usize {
             let lower_bound = lower_bound(board, colours).min(moves.len() as u32);
             return Solution { moves, optimal: false, lower_bound, nodes: 0, stopped: Some(Stop::Enough) };
         }
@@ -437,8 +473,11 @@ mod tests {
         assert_eq!((generous.stopped, generous.optimal, generous.nodes), (Some(Stop::Enough), false, 0));
         assert!(generous.lower_bound < optimum && wins(&b, colours, &generous.moves));
         let short = within(optimum - 1);
-        assert_eq!((short.stopped, short.optimal, short.lower_bound), (Some(Stop::TooManyMoves), false, optimum));
-        assert!(short.nodes < full.nodes && wins(&b, colours, &short.moves));
+        // Answered no: stopped once the bound passed the limit, or proven optimal on the way where
+        // the first answer already had the optimum.
+        assert_eq!(short.lower_bound, optimum, "{short:?}");
+        assert!(matches!((short.stopped, short.optimal), (Some(Stop::TooManyMoves), false) | (None, true)));
+        assert!(short.nodes <= full.nodes && wins(&b, colours, &short.moves));
     }
 
     #[test]

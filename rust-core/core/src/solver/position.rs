@@ -568,6 +568,21 @@ impl Position {
         }
     }
 
+    /// Words in a set of nodes.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The live nodes touching a live node, as a set.
+    pub fn row_of(&self, node: usize) -> &[u64] {
+        self.row(node)
+    }
+
+    /// The live nodes of a colour, as a set.
+    pub fn class_of(&self, colour: Colour) -> &[u64] {
+        self.class(usize::from(colour))
+    }
+
     fn row(&self, node: usize) -> &[u64] {
         &self.adj[node * self.words..(node + 1) * self.words]
     }

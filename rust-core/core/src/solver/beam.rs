@@ -1,0 +1,226 @@
+//! The first answer: a beam search over single-blob lines, which flood the island outward from
+//! one region, each move recolouring the growing blob to a colour on its border.
+//!
+//! Every blob at a depth is scored by what it must still do, `max(eccentricity, colours left −
+//! 1)` (the layers of regions around it, each needing a move, and the colours still to remove),
+//! and only the best `width` blobs are grown further, the larger first among equals. Blobs start
+//! from the island's most central regions, all in one beam, and the widths grow from a few blobs
+//! to a few hundred while the work stays within a fixed number of blob growths: the answer
+//! depends on the island alone, never on the clock, so the generator and the daily puzzle stay
+//! the same on every device. The line is an upper bound only; the search proves it or finds a
+//! shorter one.
+
+use super::bits;
+use super::position::Position;
+use crate::board::{Colour, MAX_COLOURS};
+
+/// Blob growths (children scored) the first answer may spend in all: a few tens of
+/// milliseconds on a 175-region island.
+const WORK: usize = 40_000;
+
+/// Beam widths tried in turn, while the work allows.
+const WIDTHS: [usize; 5] = [4, 16, 64, 256, 1024];
+
+/// Regions a beam starts from (the most central ones).
+const SEEDS: usize = 8;
+
+/// The shortest single-blob line the beams found for `pos` ending in each colour (indexed by
+/// colour), as `(region, colour)` moves: the blob keeps the name of the region it grew from.
+/// Empty for an island of one region.
+pub fn first_answer(pos: &mut Position) -> Lines {
+    let mut best: Lines = Default::default();
+    if pos.len() <= 1 {
+        return best;
+    }
+    let seeds = pos.central_nodes(SEEDS);
+    let beam = Beam::new(pos);
+    let mut spent = 0;
+    for width in WIDTHS {
+        if spent >= WORK {
+            break;
+        }
+        let shortest = best.iter().flatten().map(Vec::len).min().unwrap_or(usize::MAX);
+        // Lines ending in another colour help only where they are as short as the best.
+        spent += beam.run(&seeds, width, shortest, WORK - spent, &mut best);
+    }
+    best
+}
+
+/// A line per final colour, where one was found.
+pub type Lines = [Option<Vec<(usize, Colour)>>; MAX_COLOURS];
+
+/// The island as the beam sees it: fixed adjacency and colours, each blob a set of its nodes.
+struct Beam<'a> {
+    pos: &'a Position,
+    words: usize,
+}
+
+/// The blobs kept at one depth: flat rows of `words` for their nodes and their borders.
+#[derive(Default)]
+struct Level {
+    cells: Vec<u64>,
+    border: Vec<u64>,
+    /// Per blob: its colour, the region it grew from, and the blob at the depth before it
+    /// grew from (with the colour of that move being its own colour).
+    meta: Vec<(Colour, usize, usize)>,
+}
+
+/// A child being scored: its score, its size (larger first), a hash to break ties and merge
+/// equal blobs, and where it lies among the candidates.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Key {
+    score: u32,
+    smaller: u32,
+    hash: u64,
+    index: usize,
+}
+
+impl<'a> Beam<'a> {
+    fn new(pos: &'a Position) -> Beam<'a> {
+        Beam { pos, words: pos.words() }
+    }
+
+    /// One beam of `width` from `seeds`, for lines of at most `limit` moves, stopping after
+    /// `work` blob growths: records in `best` each line shorter than the one it holds for its
+    /// final colour, and returns the work done.
+    fn run(&self, seeds: &[usize], width: usize, limit: usize, work: usize, best: &mut Lines) -> usize {
+        let w = self.words;
+        let mut levels: Vec<Level> = Vec::new();
+        let mut level = Level::default();
+        for &s in seeds {
+            let mut cells = vec![0; w];
+            bits::insert(&mut cells, s);
+            level.border.extend(self.pos.row_of(s));
+            level.cells.extend(cells);
+            level.meta.push((self.pos.colour(s), s, usize::MAX));
+        }
+        let mut done = 0;
+        let (mut grown, mut border) = (vec![0; w], vec![0; w]);
+        let mut scratch = [vec![0; w], vec![0; w], vec![0; w]];
+        for depth in 1..=limit {
+            // Candidates: (parent, colour) with their keys.
+            let mut keys: Vec<Key> = Vec::new();
+            let mut moves: Vec<(usize, Colour)> = Vec::new();
+            let mut finished = Vec::new();
+            for (i, &(colour, _, _)) in level.meta.iter().enumerate() {
+                let (cells, edge) = (&level.cells[i * w..][..w], &level.border[i * w..][..w]);
+                for c in 0..MAX_COLOURS as Colour {
+                    if c == colour || !bits::meets(edge, self.pos.class_of(c)) {
+                        continue;
+                    }
+                    done += 1;
+                    self.grow(cells, edge, c, &mut grown, &mut border);
+                    if border.iter().all(|&x| x == 0) {
+                        // The whole island, in as few moves as this beam makes.
+                        finished.push((i, c));
+                        continue;
+                    }
+                    let score = self.eccentricity(&grown, &border, &mut scratch).max(self.colours_left(&grown, c) - 1);
+                    let size: u32 = grown.iter().map(|x| x.count_ones()).sum();
+                    let hash = grown.iter().fold(u64::from(c), |h, &x| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                    keys.push(Key { score: score + depth as u32, smaller: u32::MAX - size, hash, index: moves.len() });
+                    moves.push((i, c));
+                }
+            }
+            if !finished.is_empty() {
+                levels.push(level);
+                for (i, c) in finished {
+                    if best[usize::from(c)].as_ref().is_none_or(|b| b.len() > depth) {
+                        best[usize::from(c)] = Some(self.line(&levels, i, c, depth));
+                    }
+                }
+                return done;
+            }
+            if done >= work {
+                break;
+            }
+            keys.sort_unstable();
+            keys.dedup_by_key(|k| k.hash);
+            let mut next = Level::default();
+            for k in keys.iter().take(width) {
+                if k.score as usize > limit {
+                    break;
+                }
+                let (i, c) = moves[k.index];
+                self.grow(&level.cells[i * w..][..w], &level.border[i * w..][..w], c, &mut grown, &mut border);
+                next.cells.extend_from_slice(&grown);
+                next.border.extend_from_slice(&border);
+                next.meta.push((c, level.meta[i].1, i));
+            }
+            if next.meta.is_empty() {
+                break;
+            }
+            levels.push(std::mem::replace(&mut level, next));
+        }
+        done
+    }
+
+    /// The blob `cells` (with border `edge`) recoloured to `c`: it swallows its border regions
+    /// of colour `c`, into `grown`, with the new border in `border`.
+    fn grow(&self, cells: &[u64], edge: &[u64], c: Colour, grown: &mut [u64], border: &mut [u64]) {
+        let class = self.pos.class_of(c);
+        for i in 0..self.words {
+            grown[i] = cells[i] | (edge[i] & class[i]);
+            border[i] = edge[i] & !class[i];
+        }
+        for w in 0..self.words {
+            let mut added = edge[w] & class[w];
+            while added != 0 {
+                let v = w * 64 + added.trailing_zeros() as usize;
+                added &= added - 1;
+                for (b, &r) in border.iter_mut().zip(self.pos.row_of(v)) {
+                    *b |= r;
+                }
+            }
+        }
+        for (b, &g) in border.iter_mut().zip(grown.iter()) {
+            *b &= !g;
+        }
+    }
+
+    /// The layers of regions around a blob (its eccentricity as one region): each needs a move of
+    /// the blob to reach it.
+    fn eccentricity(&self, cells: &[u64], border: &[u64], [seen, frontier, scratch]: &mut [Vec<u64>; 3]) -> u32 {
+        for ((s, f), (&c, &b)) in seen.iter_mut().zip(frontier.iter_mut()).zip(cells.iter().zip(border)) {
+            *s = c | b;
+            *f = b;
+        }
+        let mut layers = 0;
+        while frontier.iter().any(|&x| x != 0) {
+            layers += 1;
+            scratch.fill(0);
+            for v in bits::members(frontier) {
+                for (s, &r) in scratch.iter_mut().zip(self.pos.row_of(v)) {
+                    *s |= r;
+                }
+            }
+            for ((f, s), seen) in frontier.iter_mut().zip(scratch.iter()).zip(seen.iter_mut()) {
+                *f = s & !*seen;
+                *seen |= *f;
+            }
+        }
+        layers
+    }
+
+    /// Colours on the island with the blob recoloured to `c`.
+    fn colours_left(&self, cells: &[u64], c: Colour) -> u32 {
+        let outside = |d: Colour| self.pos.class_of(d).iter().zip(cells).any(|(k, b)| k & !b != 0);
+        (0..MAX_COLOURS as Colour).filter(|&d| d == c || outside(d)).count() as u32
+    }
+
+    /// The moves that lead to blob `i` of the last level grown to `c`.
+    fn line(&self, levels: &[Level], mut i: usize, c: Colour, depth: usize) -> Vec<(usize, Colour)> {
+        let seed = levels.last().expect("a level").meta[i].1;
+        let mut colours = vec![c];
+        for level in levels.iter().rev() {
+            let (colour, _, parent) = level.meta[i];
+            if parent == usize::MAX {
+                break;
+            }
+            colours.push(colour);
+            i = parent;
+        }
+        debug_assert_eq!(colours.len(), depth);
+        colours.into_iter().rev().map(|c| (self.pos.region(seed), c)).collect()
+    }
+}
