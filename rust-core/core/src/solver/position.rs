@@ -4,10 +4,18 @@
 //! A current region is named by one of the original regions it contains (a *node*); a move keeps
 //! the name of the region it recolours and retires the names of the regions it swallows.
 
+mod colour;
+mod rim;
+mod schedule;
+
+pub use schedule::Witness;
+
 use super::bits;
-use super::distance::{Centres, Distances};
+use super::distance::Distances;
 use super::graph::RegionGraph;
 use crate::board::{Colour, MAX_COLOURS};
+use colour::Tally;
+use schedule::ScheduleCache;
 
 /// What a search must reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -308,187 +316,6 @@ impl Position {
         }
     }
 
-    /// The colour lower bound. Each move recolours one region, so it can remove at most one colour
-    /// from the board, and only a colour held by that one region. Every colour but the final one
-    /// must go; if none of them is a single region yet, the first move cannot remove any.
-    pub fn colour_bound(&self, target: Target) -> u32 {
-        self.tally.bound(target)
-    }
-
-    /// The colour-schedule bound, the colour bound made stronger by distances. Every colour but
-    /// the final one must vanish; a move changes the colour of one region, so it makes at most one
-    /// colour vanish, and only a colour down to that one region. If `e_c` moves must come before
-    /// colour `c` is down to one region, the colours are unit jobs released at `e_c + 1` on one
-    /// machine: with the `e` sorted in decreasing order, at least `max over i of e_(i) + i` moves.
-    ///
-    /// `e_c ≥ min(t + 1, |P| − 1)` for any set `P` of regions of colour `c` pairwise at least
-    /// `2t + 1` apart. When `c` is down to one region, either two members of `P` lie in one region
-    /// (their distance fell from `2t + 1` to 0, and a move contracts a star, which shortens any
-    /// distance by at most two), or all members but one lie in regions recoloured away from `c`,
-    /// each by its own move (regions never split, so a move recolouring two members would have
-    /// joined them for good). With `t = 0`: a colour of two or more regions needs a move first,
-    /// which is the colour bound's extra move.
-    pub fn colour_schedule(&mut self, target: Target, witness: &mut Witness) -> u32 {
-        witness.clear();
-        let Some(d) = &self.distances else { return self.colour_bound(target) };
-        let mut wait = [None; MAX_COLOURS];
-        for (c, slot) in wait.iter_mut().enumerate() {
-            *slot = match self.count[c] {
-                0 => None,
-                1 => Some(0),
-                2 => Some(1),
-                _ => {
-                    self.members.clear();
-                    self.members.extend(bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]));
-                    Some(moves_to_single(d, c, &mut self.members, &mut self.apart, witness))
-                }
-            };
-        }
-        self.schedules.schedule(&wait, target)
-    }
-
-    /// A lower bound on the colour schedule after recolouring `node` to `colour`, without
-    /// playing the move, from the sets `witness` recorded for this position. A set of regions of
-    /// one colour pairwise `2t + 1` apart loses the regions the move recolours or merges and stays
-    /// pairwise `2t − 1` apart (a move shortens a distance by at most two); and the colour's
-    /// regions after the move are picked again, starting from those, while pairwise `2t + 1`
-    /// apart by the distances after the move, `min(d(a, b), d(a, S) + d(S, b))` for the star `S`
-    /// it contracts. Needs distances.
-    pub fn colour_schedule_after(&mut self, node: usize, colour: Colour, target: Target, witness: &Witness) -> u32 {
-        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
-        self.fill_star(node, colour);
-        let d = self.distances.as_mut().expect("the search keeps distances");
-        d.star_distances(&self.star);
-        let after = d.after_star();
-        let mut wait = [None; MAX_COLOURS];
-        for (c, slot) in wait.iter_mut().enumerate() {
-            let count = match c {
-                _ if c == x => self.count[c] + 1 - (self.star.len() as u32 - 1),
-                _ if c == y => self.count[c] - 1,
-                _ => self.count[c],
-            };
-            *slot = match count {
-                0 => None,
-                1 => Some(0),
-                _ => Some(witness.set(c).map_or(1, |(t, set)| {
-                    // The set's regions that stay, then the colour's other regions after the
-                    // move, picked greedily while pairwise `2t + 1` apart, until they prove as
-                    // much as the set did.
-                    let enough = (t + 1).min(set.len() as u32 - 1);
-                    // Where the star holds none of the set (the move leaves its regions alone)
-                    // and brings no two of them within `2t` (`d(a, S) + d(S, b) > 2t`), the set
-                    // proves as much after the move as before. So do its regions more than `t`
-                    // from the star, where enough of them are left: no path through the star
-                    // brings two of them within `2t + 2`.
-                    let (mut near, mut next, mut kept) = (u32::MAX, u32::MAX, 0);
-                    for &m in set {
-                        let s = u32::from(d.to_star(m));
-                        (near, next) = if s < near { (s, near) } else { (near, next.min(s)) };
-                        kept += u32::from(s > t);
-                    }
-                    if (near > 0 && near.saturating_add(next) > 2 * t) || kept > enough {
-                        return enough;
-                    }
-                    let gone = |m: usize| m == node || (c == x && self.star.contains(&m));
-                    let far = |a: usize, b: usize| u32::from(after(a, b)) > 2 * t;
-                    let stayed = set.iter().filter(|&&m| !gone(m)).count() as u32;
-                    let class = bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]);
-                    let others = class.filter(|&m| !gone(m) && !set.contains(&m));
-                    let regions = set.iter().copied().filter(|&m| !gone(m)).chain(others);
-                    self.apart.clear();
-                    for m in regions.chain((c == x).then_some(node)) {
-                        if self.apart.iter().all(|&a| far(a, m)) {
-                            self.apart.push(m);
-                            if self.apart.len() as u32 > enough {
-                                break;
-                            }
-                        }
-                    }
-                    let picked = (self.apart.len() as u32).saturating_sub(1);
-                    picked.min(t + 1).max(stayed.saturating_sub(1).min(t)).max(1)
-                })),
-            };
-        }
-        self.schedules.schedule(&wait, target)
-    }
-
-    /// The rim bound: the radius, plus one unless some centre's rim (the regions farthest from it)
-    /// is all one colour, the target's if there is one. Needs distances.
-    ///
-    /// If an island of radius `r ≥ 1` floods in `r` moves, such a centre exists; by induction on
-    /// `r`. One move floods a star only by recolouring its hub to the colour of every other
-    /// region, which is the final colour. For `r ≥ 2`, the first move leaves radius `r − 1` (see
-    /// [`Position::radius`]) and `r − 1` moves, so a centre `c'` whose rim is one colour `z`. Take
-    /// `u` as in that proof: the moved region if `c'` is the contracted one, else the region one
-    /// step from `c'` towards it. No distance from `u` exceeds the one from `c'` after the move by
-    /// more than one, so `u` is a centre and every region of its rim was on the rim of `c'`; it
-    /// is not the moved region (within `r − 1` of `u`), so it had colour `z` before the move too.
-    pub fn rim_bound(&self, target: Target) -> u32 {
-        let d = self.distances.as_ref().expect("the search keeps distances");
-        let r = self.radius();
-        let found = r == 0
-            || self.nodes().any(|v| d.eccentricity(v) == r && target.one_colour(d.rim_colours(v, &self.colour_bit)));
-        r + u32::from(!found)
-    }
-
-    /// The colour bound after recolouring `node` to `colour`, which swallows `swallowed` regions,
-    /// without playing the move.
-    pub fn colour_bound_after(&self, node: usize, colour: Colour, swallowed: usize, target: Target) -> u32 {
-        let (y, x) = (usize::from(self.colour[node]), usize::from(colour));
-        let mut tally = self.tally;
-        tally.set(y, self.count[y] - 1);
-        tally.set(x, self.count[x] + 1 - swallowed as u32);
-        tally.bound(target)
-    }
-
-    /// How many regions touch `node`.
-    fn degree(&self, node: usize) -> u32 {
-        self.row(node).iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// Whether some move of `node` could lower the colour bound: only if its colour has at most
-    /// two regions, or another colour has no more regions than `node` has neighbours (a move
-    /// leaves a colour of `n` regions with one only by swallowing all of them). Otherwise every
-    /// colour with regions keeps two or more, and a move to a colour that is gone brings it back
-    /// as one more colour to remove, so the bound cannot fall.
-    pub fn may_lower_colour_bound(&self, node: usize) -> bool {
-        let y = usize::from(self.colour[node]);
-        if self.count[y] <= 2 {
-            return true;
-        }
-        let degree = self.degree(node);
-        (0..MAX_COLOURS).any(|x| x != y && self.count[x] > 0 && self.count[x] <= degree)
-    }
-
-    /// The radius: the smallest eccentricity of a region (0 for a single region). Needs distances.
-    ///
-    /// It is a lower bound on the moves left: a move contracts a star (a region and the
-    /// neighbours it swallows), and if `c'` is a centre after the contraction at distance `d ≥ 1`
-    /// from the contracted region, the region `d − 1` steps from `c'` towards it (inside the star
-    /// when `d = 1`) had eccentricity at most one more; if `c'` is the contracted region, the
-    /// region that moved did. So one move lowers the radius by at most one.
-    pub fn radius(&self) -> u32 {
-        let d = self.distances.as_ref().expect("the search keeps distances");
-        self.nodes().map(|v| d.eccentricity(v)).min().unwrap_or(0)
-    }
-
-    /// The regions that could have eccentricity `t` or less after one move (see
-    /// [`Distances::centre_candidates`]). Needs distances.
-    pub fn centre_candidates(&self, t: u32, out: &mut Centres) {
-        let d = self.distances.as_ref().expect("the search keeps distances");
-        d.centre_candidates(t, |a| bits::members(self.row(a)), out);
-    }
-
-    /// Whether recolouring `node` to `colour` would leave the radius and the rim bound for
-    /// `target` at most `t`, without playing the move, given the `candidates` for `t`. Needs
-    /// distances.
-    pub fn move_fits_rim(&mut self, node: usize, colour: Colour, t: u32, candidates: &Centres, target: Target) -> bool {
-        self.fill_star(node, colour);
-        let d = self.distances.as_mut().expect("the search keeps distances");
-        let rim_ok = |rim: u32| target.one_colour(rim);
-        d.contraction_fits((&self.star, node), t, candidates, (&self.colour_bit, 1 << colour), rim_ok)
-    }
-
     /// Fills `star` with `node` and its neighbours of `colour`: what recolouring it contracts.
     fn fill_star(&mut self, node: usize, colour: Colour) {
         self.star.clear();
@@ -512,15 +339,6 @@ impl Position {
         } else {
             self.colour_bound(target).max(self.radius_floor())
         }
-    }
-
-    /// A lower bound on the radius without distances: half the distance between two regions
-    /// found far apart by a double sweep, rounded up (the radius is at least half the diameter).
-    pub fn radius_floor(&mut self) -> u32 {
-        let Some(start) = self.nodes().next() else { return 0 };
-        let (_, a) = self.bfs(start, 0);
-        let (far, _) = self.bfs(a, 1);
-        far.div_ceil(2)
     }
 
     /// Up to `count` nodes of smallest estimated eccentricity: `max(d(a, v), d(b, v))` for two far
@@ -592,178 +410,6 @@ impl Position {
     }
 }
 
-/// The colour schedule (see [`Position::colour_schedule`]) from each colour's wait (`None` for
-/// a colour with no regions).
-fn schedule(wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
-    // The waits in decreasing order; a colour's schedule leaves out the final colour.
-    let mut order = [(0, 0); MAX_COLOURS];
-    let mut len = 0;
-    for (c, w) in wait.iter().enumerate().filter_map(|(c, w)| w.map(|w| (c, w))) {
-        order[len] = (w, c);
-        len += 1;
-    }
-    let order = &mut order[..len];
-    order.sort_unstable_by(|a, b| b.cmp(a));
-    // Leaving out the colour at `j` moves the ones after it a place forward: the schedule is
-    // the larger of `w + i + 1` before `j` and `w + i` after it.
-    let mut after = [0; MAX_COLOURS + 1];
-    for i in (0..len).rev() {
-        after[i] = after[i + 1].max(order[i].0 + i as u32);
-    }
-    let mut before = 0;
-    let mut best = after[0] + u32::from(len > 0);
-    for (j, &(w, c)) in order.iter().enumerate() {
-        let without = before.max(after[j + 1]);
-        match target {
-            Target::Any => best = best.min(without),
-            Target::Colour(d) if usize::from(d) == c => return without,
-            Target::Colour(_) => {}
-        }
-        before = before.max(w + j as u32 + 1);
-    }
-    best
-}
-
-/// Schedules already worked out, by waits and target: the search asks for the same few
-/// combinations of waits again and again, for each child of each position.
-struct ScheduleCache {
-    /// `(key + 1, schedule)` per slot, 0 for an empty slot.
-    slots: Vec<(u64, u32)>,
-}
-
-impl ScheduleCache {
-    /// The cache holds `1 << BITS` schedules.
-    const BITS: u32 = 8;
-
-    fn new() -> ScheduleCache {
-        ScheduleCache { slots: vec![(0, 0); 1 << ScheduleCache::BITS] }
-    }
-
-    /// [`schedule`], from the cache where it holds the answer.
-    fn schedule(&mut self, wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
-        // Five bits per colour (31 for none) and three for the target, where every wait fits.
-        let mut key = match target {
-            Target::Any => 7,
-            Target::Colour(d) => u64::from(d),
-        };
-        for w in wait {
-            match w {
-                None => key = key << 5 | 31,
-                Some(w) if *w < 31 => key = key << 5 | u64::from(*w),
-                Some(_) => return schedule(wait, target),
-            }
-        }
-        let key = key + 1;
-        let slot = &mut self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - ScheduleCache::BITS)) as usize];
-        if slot.0 != key {
-            *slot = (key, schedule(wait, target));
-        }
-        slot.1
-    }
-}
-
-/// A lower bound on the moves before the regions `members` (all of one colour `c`, three or
-/// more) are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them
-/// pairwise `2t + 1` apart, picked greedily from the farthest. Each set that raises the bound
-/// above one is recorded in `witness`.
-fn moves_to_single(
-    d: &Distances,
-    c: usize,
-    members: &mut [usize],
-    apart: &mut Vec<usize>,
-    witness: &mut Witness,
-) -> u32 {
-    let from_first = d.row(members[0]);
-    members.sort_unstable_by_key(|&m| (std::cmp::Reverse(from_first[m]), m));
-    let (mut best, mut t) = (1, 1);
-    loop {
-        apart.clear();
-        for &m in members.iter() {
-            let row = d.row(m);
-            if apart.iter().all(|&a| u32::from(row[a]) > 2 * t) {
-                apart.push(m);
-            }
-        }
-        let spread = apart.len() as u32 - 1;
-        if spread.min(t + 1) > best {
-            best = spread.min(t + 1);
-            witness.record(c, t, apart);
-        }
-        if spread <= best {
-            return best;
-        }
-        t += 1;
-    }
-}
-
-/// Sets of regions of one colour far apart, found by [`Position::colour_schedule`], from which
-/// [`Position::colour_schedule_after`] bounds the schedule after a move.
-#[derive(Default)]
-pub struct Witness {
-    /// Per colour, the `t` of its set (pairwise `2t + 1` apart) and where the set lies in
-    /// `regions`.
-    sets: [Option<(u32, usize, usize)>; MAX_COLOURS],
-    regions: Vec<usize>,
-}
-
-impl Witness {
-    fn clear(&mut self) {
-        self.sets = [None; MAX_COLOURS];
-        self.regions.clear();
-    }
-
-    /// Records `set` for colour `c` in place of any earlier one.
-    fn record(&mut self, c: usize, t: u32, set: &[usize]) {
-        let start = self.regions.len();
-        self.regions.extend_from_slice(set);
-        self.sets[c] = Some((t, start, self.regions.len()));
-    }
-
-    fn set(&self, c: usize) -> Option<(u32, &[usize])> {
-        self.sets[c].map(|(t, start, end)| (t, &self.regions[start..end]))
-    }
-}
-
-/// Which colours have live regions, and which exactly one: all the colour bound needs, as bit
-/// masks, so the bound after a move the search considers costs a few bit operations.
-#[derive(Clone, Copy, Default)]
-struct Tally {
-    present: u8,
-    single: u8,
-}
-
-impl Tally {
-    fn of(count: &[u32; MAX_COLOURS]) -> Tally {
-        let mut tally = Tally::default();
-        for (c, &n) in count.iter().enumerate() {
-            tally.set(c, n);
-        }
-        tally
-    }
-
-    /// Records that colour `c` has `n` live regions.
-    fn set(&mut self, c: usize, n: u32) {
-        let bit = 1 << c;
-        self.present = if n > 0 { self.present | bit } else { self.present & !bit };
-        self.single = if n == 1 { self.single | bit } else { self.single & !bit };
-    }
-
-    /// The colour bound (see [`Position::colour_bound`]). Keep whichever colour helps most: a
-    /// single-region colour is worth keeping only if another colour is single too.
-    fn bound(self, target: Target) -> u32 {
-        let skip = match target {
-            Target::Any => 0,
-            Target::Colour(d) => 1 << d,
-        };
-        let colours = (self.present & !skip).count_ones();
-        let single = self.single & !skip != 0;
-        match target {
-            Target::Any => colours.saturating_sub(1) + u32::from(!single && colours > 1),
-            Target::Colour(_) => colours + u32::from(colours > 0 && !single),
-        }
-    }
-}
-
 /// The hash key of an original region: two SplitMix64 outputs, fixed for every run and platform.
 fn key(region: usize) -> [u64; 2] {
     let mix = |mut z: u64| {
@@ -789,7 +435,7 @@ mod tests {
     use crate::board::{Board, Tiling};
     use proptest::prelude::*;
 
-    fn position(rows: usize, cols: usize, cells: &[u8]) -> (RegionGraph, Position) {
+    pub(super) fn position(rows: usize, cols: usize, cells: &[u8]) -> (RegionGraph, Position) {
         let board = Board::new(Tiling::Squares, rows, cols, cells.iter().map(|&c| Some(c)).collect(), 6).unwrap();
         let graph = RegionGraph::new(&board);
         let p = Position::new(&graph, &graph.islands[0], true);
@@ -797,7 +443,7 @@ mod tests {
     }
 
     /// The position's regions recomputed from scratch: (node colour, sorted neighbour list) per live node.
-    fn snapshot(p: &Position) -> Vec<(usize, Colour, Vec<usize>)> {
+    pub(super) fn snapshot(p: &Position) -> Vec<(usize, Colour, Vec<usize>)> {
         p.nodes().map(|v| (v, p.colour(v), bits::members(p.row(v)).collect())).collect()
     }
 
@@ -817,35 +463,9 @@ mod tests {
         assert!(p.is_goal(Target::Any) && p.is_goal(Target::Colour(0)) && !p.is_goal(Target::Colour(1)));
     }
 
-    #[test]
-    fn the_rim_bound_needs_a_centre_with_a_one_coloured_rim() {
-        // 2 1 2 1 0: the only centre is the middle 2, its rim a 2 and a 0; flooding takes 3.
-        let (_, p) = position(1, 5, &[2, 1, 2, 1, 0]);
-        assert_eq!((p.radius(), p.colour_bound(Target::Any)), (2, 2));
-        assert_eq!(p.rim_bound(Target::Any), 3);
-        // 0 1 2 1 0: the rim is all 0, so two moves may do, but only ending in 0.
-        let (_, p) = position(1, 5, &[0, 1, 2, 1, 0]);
-        assert_eq!((p.rim_bound(Target::Any), p.rim_bound(Target::Colour(0))), (2, 2));
-        assert_eq!(p.rim_bound(Target::Colour(1)), 3);
-    }
-
-    #[test]
-    fn the_colour_schedule_waits_for_far_apart_regions() {
-        // Four colours, none of them a single region, and each one's regions far apart: the plain
-        // colour bound says 4 (three to remove, one to make a single region), the schedule 5,
-        // which is the optimum.
-        let cells = [2, 3, 0, 3, 1, 1, 1, 2, 0, 2, 1, 0, 3, 1, 0];
-        let board = Board::new(Tiling::Triangles, 3, 5, cells.iter().map(|&c| Some(c)).collect(), 4).unwrap();
-        let graph = RegionGraph::new(&board);
-        let mut p = Position::new(&graph, &graph.islands[0], true);
-        assert_eq!((p.colour_bound(Target::Any), p.radius(), p.rim_bound(Target::Any)), (4, 4, 4));
-        assert_eq!(p.colour_schedule(Target::Any, &mut Witness::default()), 5);
-        assert_eq!(crate::solver::solve(&board, 4, &crate::solver::Budget::default()).moves.len(), 5);
-    }
-
     /// The test's own model: each original region's colour, with components found by a plain
     /// breadth-first search over the region graph.
-    fn components(graph: &RegionGraph, col: &[Colour]) -> Vec<Vec<usize>> {
+    pub(super) fn components(graph: &RegionGraph, col: &[Colour]) -> Vec<Vec<usize>> {
         let mut seen = vec![false; graph.len()];
         let mut out = Vec::new();
         for s in 0..graph.len() {
@@ -870,45 +490,7 @@ mod tests {
     }
 
     proptest! {
-        #[test]
-        fn the_schedule_leaves_out_the_final_colour_that_helps_most(
-            waits in prop::collection::vec(prop::option::of(0u32..8), MAX_COLOURS),
-            target in prop::option::of(0u8..MAX_COLOURS as u8),
-        ) {
-            let wait: [Option<u32>; MAX_COLOURS] = waits.try_into().unwrap();
-            let target = target.map_or(Target::Any, Target::Colour);
-            // By the definition: for each possible final colour (or none of the present ones),
-            // the other colours' waits in decreasing order, each plus its place counted from 1.
-            let finals = match target {
-                Target::Any => (0..=MAX_COLOURS).collect(),
-                Target::Colour(c) => vec![usize::from(c)],
-            };
-            let by_definition = finals
-                .iter()
-                .map(|&last| {
-                    let mut w: Vec<u32> = (0..MAX_COLOURS).filter(|&c| c != last).filter_map(|c| wait[c]).collect();
-                    w.sort_unstable_by(|a, b| b.cmp(a));
-                    w.iter().zip(1..).map(|(w, i)| w + i).max().unwrap_or(0)
-                })
-                .min()
-                .unwrap();
-            prop_assert_eq!(schedule(&wait, target), by_definition);
-        }
 
-        #[test]
-        fn the_schedule_cache_answers_as_the_schedule_does(
-            asks in prop::collection::vec(
-                prop::collection::vec(prop::option::of(prop_oneof![9 => 0u32..3, 1 => 29u32..34]), MAX_COLOURS),
-                1..200,
-            ),
-        ) {
-            let mut cache = ScheduleCache::new();
-            let targets = std::iter::once(Target::Any).chain((0..MAX_COLOURS as u8).map(Target::Colour));
-            for (waits, target) in asks.iter().chain(&asks).flat_map(|w| targets.clone().map(move |t| (w, t))) {
-                let wait: [Option<u32>; MAX_COLOURS] = waits.clone().try_into().unwrap();
-                prop_assert_eq!(cache.schedule(&wait, target), schedule(&wait, target));
-            }
-        }
 
         #[test]
         fn moves_match_a_plain_model_and_undo_restores_everything(
@@ -956,73 +538,13 @@ mod tests {
             prop_assert_eq!((snapshot(&p), p.hash(), p.count), start);
         }
 
-        #[test]
-        fn the_schedule_after_a_move_never_claims_more_than_far_apart_regions_prove(
-            cells in prop::collection::vec(0u8..3, 30),
-            prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
-            any in any::<bool>(),
-        ) {
-            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
-            let target = if any { Target::Any } else { Target::Colour(0) };
-            let mut witness = Witness::default();
-            p.colour_schedule(target, &mut witness);
-            for (node, colour) in recolourings(&p) {
-                let claimed = p.colour_schedule_after(node, colour, target, &witness);
-                p.play(node, colour);
-                prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
-                p.undo();
-            }
-        }
 
-        #[test]
-        fn a_move_lowers_the_colour_bound_only_where_that_is_said_possible(
-            cells in prop::collection::vec(0u8..4, 30),
-            prefix in prop::collection::vec((0usize..30, 0u8..4), 0..6),
-            any in any::<bool>(),
-        ) {
-            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
-            let target = if any { Target::Any } else { Target::Colour(0) };
-            let bound = p.colour_bound(target);
-            let still: Vec<usize> = p.nodes().filter(|&v| !p.may_lower_colour_bound(v)).collect();
-            // Up to colour 5: moves to a colour the board has lost, or never had.
-            for (node, colour) in still.into_iter().flat_map(|v| (0..6).map(move |c| (v, c))) {
-                if p.colour(node) != colour {
-                    p.play(node, colour);
-                    prop_assert!(p.colour_bound(target) >= bound, "{} to {}", node, colour);
-                    p.undo();
-                }
-            }
-        }
 
-        #[test]
-        fn a_move_fits_the_rim_exactly_when_playing_it_shows_so(
-            cells in prop::collection::vec(0u8..3, 30),
-            prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
-            any in any::<bool>(),
-        ) {
-            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
-            let r = p.radius();
-            prop_assume!(r >= 1);
-            let target = if any { Target::Any } else { Target::Colour(0) };
-            // The search asks with one move or none to spare on the radius.
-            for t in [r - 1, r] {
-                let mut candidates = Centres::default();
-                p.centre_candidates(t, &mut candidates);
-                for (node, colour) in recolourings(&p) {
-                    let fits = p.move_fits_rim(node, colour, t, &candidates, target);
-                    p.play(node, colour);
-                    let after = p.radius();
-                    let truth = after < t || (after == t && p.rim_bound(target) <= t);
-                    prop_assert_eq!(fits, truth, "{} to {} within {}", node, colour, t);
-                    p.undo();
-                }
-            }
-        }
     }
 
     /// A 5 × 6 board of `cells` after the moves `prefix` (picks of a live region and a colour),
     /// if it is one island.
-    fn connected_after(cells: &[u8], prefix: &[(usize, Colour)]) -> Option<Position> {
+    pub(super) fn connected_after(cells: &[u8], prefix: &[(usize, Colour)]) -> Option<Position> {
         let (graph, mut p) = position(5, 6, cells);
         if graph.islands.len() != 1 {
             return None;
@@ -1038,38 +560,7 @@ mod tests {
 
     /// Every move of the three colours the property tests use: each live region to each colour
     /// it does not have.
-    fn recolourings(p: &Position) -> Vec<(usize, Colour)> {
+    pub(super) fn recolourings(p: &Position) -> Vec<(usize, Colour)> {
         p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect()
-    }
-
-    /// The colour schedule from the best sets of far-apart regions, found by trying every set.
-    fn best_schedule(p: &Position, target: Target) -> u32 {
-        let d = p.distances.as_ref().unwrap();
-        let mut wait = [None; MAX_COLOURS];
-        for (c, slot) in wait.iter_mut().enumerate() {
-            let members: Vec<usize> = p.nodes().filter(|&v| usize::from(p.colour(v)) == c).collect();
-            *slot = match members.len() {
-                0 => None,
-                1 => Some(0),
-                k => Some(
-                    (1u32..1 << k)
-                        .filter(|set| set.count_ones() >= 2)
-                        .map(|set| {
-                            let chosen: Vec<usize> = (0..k).filter(|i| set >> i & 1 == 1).map(|i| members[i]).collect();
-                            let closest = chosen
-                                .iter()
-                                .flat_map(|&a| chosen.iter().filter(move |&&b| b != a).map(move |&b| d.row(a)[b]))
-                                .min()
-                                .unwrap();
-                            let t = (u32::from(closest) - 1) / 2;
-                            (t + 1).min(chosen.len() as u32 - 1)
-                        })
-                        .max()
-                        .unwrap()
-                        .max(1),
-                ),
-            };
-        }
-        schedule(&wait, target)
     }
 }

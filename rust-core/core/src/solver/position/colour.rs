@@ -1,0 +1,113 @@
+//! The colour bound: every colour but the final one must vanish, at most one per move, and only
+//! once it is a single region. Kept as bit masks with the position, so the bound after a move
+//! the search considers costs a few bit operations.
+
+use super::{Position, Target};
+use crate::board::{Colour, MAX_COLOURS};
+
+impl Position {
+    /// The colour lower bound. Each move recolours one region, so it can remove at most one colour
+    /// from the board, and only a colour held by that one region. Every colour but the final one
+    /// must go; if none of them is a single region yet, the first move cannot remove any.
+    pub fn colour_bound(&self, target: Target) -> u32 {
+        self.tally.bound(target)
+    }
+
+    /// The colour bound after recolouring `node` to `colour`, which swallows `swallowed` regions,
+    /// without playing the move.
+    pub fn colour_bound_after(&self, node: usize, colour: Colour, swallowed: usize, target: Target) -> u32 {
+        let (y, x) = (usize::from(self.colour[node]), usize::from(colour));
+        let mut tally = self.tally;
+        tally.set(y, self.count[y] - 1);
+        tally.set(x, self.count[x] + 1 - swallowed as u32);
+        tally.bound(target)
+    }
+
+    /// How many regions touch `node`.
+    fn degree(&self, node: usize) -> u32 {
+        self.row(node).iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether some move of `node` could lower the colour bound: only if its colour has at most
+    /// two regions, or another colour has no more regions than `node` has neighbours (a move
+    /// leaves a colour of `n` regions with one only by swallowing all of them). Otherwise every
+    /// colour with regions keeps two or more, and a move to a colour that is gone brings it back
+    /// as one more colour to remove, so the bound cannot fall.
+    pub fn may_lower_colour_bound(&self, node: usize) -> bool {
+        let y = usize::from(self.colour[node]);
+        if self.count[y] <= 2 {
+            return true;
+        }
+        let degree = self.degree(node);
+        (0..MAX_COLOURS).any(|x| x != y && self.count[x] > 0 && self.count[x] <= degree)
+    }
+}
+
+/// Which colours have live regions, and which exactly one: all the colour bound needs, as bit
+/// masks, so the bound after a move the search considers costs a few bit operations.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Tally {
+    present: u8,
+    single: u8,
+}
+
+impl Tally {
+    pub(super) fn of(count: &[u32; MAX_COLOURS]) -> Tally {
+        let mut tally = Tally::default();
+        for (c, &n) in count.iter().enumerate() {
+            tally.set(c, n);
+        }
+        tally
+    }
+
+    /// Records that colour `c` has `n` live regions.
+    pub(super) fn set(&mut self, c: usize, n: u32) {
+        let bit = 1 << c;
+        self.present = if n > 0 { self.present | bit } else { self.present & !bit };
+        self.single = if n == 1 { self.single | bit } else { self.single & !bit };
+    }
+
+    /// The colour bound (see [`Position::colour_bound`]). Keep whichever colour helps most: a
+    /// single-region colour is worth keeping only if another colour is single too.
+    pub(super) fn bound(self, target: Target) -> u32 {
+        let skip = match target {
+            Target::Any => 0,
+            Target::Colour(d) => 1 << d,
+        };
+        let colours = (self.present & !skip).count_ones();
+        let single = self.single & !skip != 0;
+        match target {
+            Target::Any => colours.saturating_sub(1) + u32::from(!single && colours > 1),
+            Target::Colour(_) => colours + u32::from(colours > 0 && !single),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::connected_after;
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn a_move_lowers_the_colour_bound_only_where_that_is_said_possible(
+            cells in prop::collection::vec(0u8..4, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..4), 0..6),
+            any in any::<bool>(),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let bound = p.colour_bound(target);
+            let still: Vec<usize> = p.nodes().filter(|&v| !p.may_lower_colour_bound(v)).collect();
+            // Up to colour 5: moves to a colour the board has lost, or never had.
+            for (node, colour) in still.into_iter().flat_map(|v| (0..6).map(move |c| (v, c))) {
+                if p.colour(node) != colour {
+                    p.play(node, colour);
+                    prop_assert!(p.colour_bound(target) >= bound, "{} to {}", node, colour);
+                    p.undo();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! The colour schedule: the colour bound made stronger by distances, with what proves it (far-apart
+//! regions of one colour) kept so that a bound after each move can be found without playing it.
+
+use super::{Position, Target};
+use crate::board::{Colour, MAX_COLOURS};
+use crate::solver::bits;
+use crate::solver::distance::Distances;
+
+impl Position {
+    /// The colour-schedule bound, the colour bound made stronger by distances. Every colour but
+    /// the final one must vanish; a move changes the colour of one region, so it makes at most one
+    /// colour vanish, and only a colour down to that one region. If `e_c` moves must come before
+    /// colour `c` is down to one region, the colours are unit jobs released at `e_c + 1` on one
+    /// machine: with the `e` sorted in decreasing order, at least `max over i of e_(i) + i` moves.
+    ///
+    /// `e_c ≥ min(t + 1, |P| − 1)` for any set `P` of regions of colour `c` pairwise at least
+    /// `2t + 1` apart. When `c` is down to one region, either two members of `P` lie in one region
+    /// (their distance fell from `2t + 1` to 0, and a move contracts a star, which shortens any
+    /// distance by at most two), or all members but one lie in regions recoloured away from `c`,
+    /// each by its own move (regions never split, so a move recolouring two members would have
+    /// joined them for good). With `t = 0`: a colour of two or more regions needs a move first,
+    /// which is the colour bound's extra move.
+    pub fn colour_schedule(&mut self, target: Target, witness: &mut Witness) -> u32 {
+        witness.clear();
+        let Some(d) = &self.distances else { return self.colour_bound(target) };
+        let mut wait = [None; MAX_COLOURS];
+        for (c, slot) in wait.iter_mut().enumerate() {
+            *slot = match self.count[c] {
+                0 => None,
+                1 => Some(0),
+                2 => Some(1),
+                _ => {
+                    self.members.clear();
+                    self.members.extend(bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]));
+                    Some(moves_to_single(d, c, &mut self.members, &mut self.apart, witness))
+                }
+            };
+        }
+        self.schedules.schedule(&wait, target)
+    }
+
+    /// A lower bound on the colour schedule after recolouring `node` to `colour`, without
+    /// playing the move, from the sets `witness` recorded for this position. A set of regions of
+    /// one colour pairwise `2t + 1` apart loses the regions the move recolours or merges and stays
+    /// pairwise `2t − 1` apart (a move shortens a distance by at most two); and the colour's
+    /// regions after the move are picked again, starting from those, while pairwise `2t + 1`
+    /// apart by the distances after the move, `min(d(a, b), d(a, S) + d(S, b))` for the star `S`
+    /// it contracts. Needs distances.
+    pub fn colour_schedule_after(&mut self, node: usize, colour: Colour, target: Target, witness: &Witness) -> u32 {
+        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        self.fill_star(node, colour);
+        let d = self.distances.as_mut().expect("the search keeps distances");
+        d.star_distances(&self.star);
+        let after = d.after_star();
+        let mut wait = [None; MAX_COLOURS];
+        for (c, slot) in wait.iter_mut().enumerate() {
+            let count = match c {
+                _ if c == x => self.count[c] + 1 - (self.star.len() as u32 - 1),
+                _ if c == y => self.count[c] - 1,
+                _ => self.count[c],
+            };
+            *slot = match count {
+                0 => None,
+                1 => Some(0),
+                _ => Some(witness.set(c).map_or(1, |(t, set)| {
+                    // The set's regions that stay, then the colour's other regions after the
+                    // move, picked greedily while pairwise `2t + 1` apart, until they prove as
+                    // much as the set did.
+                    let enough = (t + 1).min(set.len() as u32 - 1);
+                    // Where the star holds none of the set (the move leaves its regions alone)
+                    // and brings no two of them within `2t` (`d(a, S) + d(S, b) > 2t`), the set
+                    // proves as much after the move as before. So do its regions more than `t`
+                    // from the star, where enough of them are left: no path through the star
+                    // brings two of them within `2t + 2`.
+                    let (mut near, mut next, mut kept) = (u32::MAX, u32::MAX, 0);
+                    for &m in set {
+                        let s = u32::from(d.to_star(m));
+                        (near, next) = if s < near { (s, near) } else { (near, next.min(s)) };
+                        kept += u32::from(s > t);
+                    }
+                    if (near > 0 && near.saturating_add(next) > 2 * t) || kept > enough {
+                        return enough;
+                    }
+                    let gone = |m: usize| m == node || (c == x && self.star.contains(&m));
+                    let far = |a: usize, b: usize| u32::from(after(a, b)) > 2 * t;
+                    let stayed = set.iter().filter(|&&m| !gone(m)).count() as u32;
+                    let class = bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]);
+                    let others = class.filter(|&m| !gone(m) && !set.contains(&m));
+                    let regions = set.iter().copied().filter(|&m| !gone(m)).chain(others);
+                    self.apart.clear();
+                    for m in regions.chain((c == x).then_some(node)) {
+                        if self.apart.iter().all(|&a| far(a, m)) {
+                            self.apart.push(m);
+                            if self.apart.len() as u32 > enough {
+                                break;
+                            }
+                        }
+                    }
+                    let picked = (self.apart.len() as u32).saturating_sub(1);
+                    picked.min(t + 1).max(stayed.saturating_sub(1).min(t)).max(1)
+                })),
+            };
+        }
+        self.schedules.schedule(&wait, target)
+    }
+}
+
+/// The colour schedule (see [`Position::colour_schedule`]) from each colour's wait (`None` for
+/// a colour with no regions).
+fn schedule(wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
+    // The waits in decreasing order; a colour's schedule leaves out the final colour.
+    let mut order = [(0, 0); MAX_COLOURS];
+    let mut len = 0;
+    for (c, w) in wait.iter().enumerate().filter_map(|(c, w)| w.map(|w| (c, w))) {
+        order[len] = (w, c);
+        len += 1;
+    }
+    let order = &mut order[..len];
+    order.sort_unstable_by(|a, b| b.cmp(a));
+    // Leaving out the colour at `j` moves the ones after it a place forward: the schedule is
+    // the larger of `w + i + 1` before `j` and `w + i` after it.
+    let mut after = [0; MAX_COLOURS + 1];
+    for i in (0..len).rev() {
+        after[i] = after[i + 1].max(order[i].0 + i as u32);
+    }
+    let mut before = 0;
+    let mut best = after[0] + u32::from(len > 0);
+    for (j, &(w, c)) in order.iter().enumerate() {
+        let without = before.max(after[j + 1]);
+        match target {
+            Target::Any => best = best.min(without),
+            Target::Colour(d) if usize::from(d) == c => return without,
+            Target::Colour(_) => {}
+        }
+        before = before.max(w + j as u32 + 1);
+    }
+    best
+}
+
+/// Schedules already worked out, by waits and target: the search asks for the same few
+/// combinations of waits again and again, for each child of each position.
+pub(super) struct ScheduleCache {
+    /// `(key + 1, schedule)` per slot, 0 for an empty slot.
+    slots: Vec<(u64, u32)>,
+}
+
+impl ScheduleCache {
+    /// The cache holds `1 << BITS` schedules.
+    const BITS: u32 = 8;
+
+    pub(super) fn new() -> ScheduleCache {
+        ScheduleCache { slots: vec![(0, 0); 1 << ScheduleCache::BITS] }
+    }
+
+    /// [`schedule`], from the cache where it holds the answer.
+    pub(super) fn schedule(&mut self, wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
+        // Five bits per colour (31 for none) and three for the target, where every wait fits.
+        let mut key = match target {
+            Target::Any => 7,
+            Target::Colour(d) => u64::from(d),
+        };
+        for w in wait {
+            match w {
+                None => key = key << 5 | 31,
+                Some(w) if *w < 31 => key = key << 5 | u64::from(*w),
+                Some(_) => return schedule(wait, target),
+            }
+        }
+        let key = key + 1;
+        let slot = &mut self.slots[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - ScheduleCache::BITS)) as usize];
+        if slot.0 != key {
+            *slot = (key, schedule(wait, target));
+        }
+        slot.1
+    }
+}
+
+/// A lower bound on the moves before the regions `members` (all of one colour `c`, three or
+/// more) are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them
+/// pairwise `2t + 1` apart, picked greedily from the farthest. Each set that raises the bound
+/// above one is recorded in `witness`.
+fn moves_to_single(
+    d: &Distances,
+    c: usize,
+    members: &mut [usize],
+    apart: &mut Vec<usize>,
+    witness: &mut Witness,
+) -> u32 {
+    let from_first = d.row(members[0]);
+    members.sort_unstable_by_key(|&m| (std::cmp::Reverse(from_first[m]), m));
+    let (mut best, mut t) = (1, 1);
+    loop {
+        apart.clear();
+        for &m in members.iter() {
+            let row = d.row(m);
+            if apart.iter().all(|&a| u32::from(row[a]) > 2 * t) {
+                apart.push(m);
+            }
+        }
+        let spread = apart.len() as u32 - 1;
+        if spread.min(t + 1) > best {
+            best = spread.min(t + 1);
+            witness.record(c, t, apart);
+        }
+        if spread <= best {
+            return best;
+        }
+        t += 1;
+    }
+}
+
+/// Sets of regions of one colour far apart, found by [`Position::colour_schedule`], from which
+/// [`Position::colour_schedule_after`] bounds the schedule after a move.
+#[derive(Default)]
+pub struct Witness {
+    /// Per colour, the `t` of its set (pairwise `2t + 1` apart) and where the set lies in
+    /// `regions`.
+    sets: [Option<(u32, usize, usize)>; MAX_COLOURS],
+    regions: Vec<usize>,
+}
+
+impl Witness {
+    fn clear(&mut self) {
+        self.sets = [None; MAX_COLOURS];
+        self.regions.clear();
+    }
+
+    /// Records `set` for colour `c` in place of any earlier one.
+    fn record(&mut self, c: usize, t: u32, set: &[usize]) {
+        let start = self.regions.len();
+        self.regions.extend_from_slice(set);
+        self.sets[c] = Some((t, start, self.regions.len()));
+    }
+
+    fn set(&self, c: usize) -> Option<(u32, &[usize])> {
+        self.sets[c].map(|(t, start, end)| (t, &self.regions[start..end]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{connected_after, recolourings};
+    use super::*;
+    use crate::board::{Board, Tiling};
+    use crate::solver::graph::RegionGraph;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_colour_schedule_waits_for_far_apart_regions() {
+        // Four colours, none of them a single region, and each one's regions far apart: the plain
+        // colour bound says 4 (three to remove, one to make a single region), the schedule 5,
+        // which is the optimum.
+        let cells = [2, 3, 0, 3, 1, 1, 1, 2, 0, 2, 1, 0, 3, 1, 0];
+        let board = Board::new(Tiling::Triangles, 3, 5, cells.iter().map(|&c| Some(c)).collect(), 4).unwrap();
+        let graph = RegionGraph::new(&board);
+        let mut p = Position::new(&graph, &graph.islands[0], true);
+        assert_eq!((p.colour_bound(Target::Any), p.radius(), p.rim_bound(Target::Any)), (4, 4, 4));
+        assert_eq!(p.colour_schedule(Target::Any, &mut Witness::default()), 5);
+        assert_eq!(crate::solver::solve(&board, 4, &crate::solver::Budget::default()).moves.len(), 5);
+    }
+
+    /// The colour schedule from the best sets of far-apart regions, found by trying every set.
+    fn best_schedule(p: &Position, target: Target) -> u32 {
+        let d = p.distances.as_ref().unwrap();
+        let mut wait = [None; MAX_COLOURS];
+        for (c, slot) in wait.iter_mut().enumerate() {
+            let members: Vec<usize> = p.nodes().filter(|&v| usize::from(p.colour(v)) == c).collect();
+            *slot = match members.len() {
+                0 => None,
+                1 => Some(0),
+                k => Some(
+                    (1u32..1 << k)
+                        .filter(|set| set.count_ones() >= 2)
+                        .map(|set| {
+                            let chosen: Vec<usize> = (0..k).filter(|i| set >> i & 1 == 1).map(|i| members[i]).collect();
+                            let closest = chosen
+                                .iter()
+                                .flat_map(|&a| chosen.iter().filter(move |&&b| b != a).map(move |&b| d.row(a)[b]))
+                                .min()
+                                .unwrap();
+                            let t = (u32::from(closest) - 1) / 2;
+                            (t + 1).min(chosen.len() as u32 - 1)
+                        })
+                        .max()
+                        .unwrap()
+                        .max(1),
+                ),
+            };
+        }
+        schedule(&wait, target)
+    }
+
+    proptest! {
+        #[test]
+        fn the_schedule_leaves_out_the_final_colour_that_helps_most(
+            waits in prop::collection::vec(prop::option::of(0u32..8), MAX_COLOURS),
+            target in prop::option::of(0u8..MAX_COLOURS as u8),
+        ) {
+            let wait: [Option<u32>; MAX_COLOURS] = waits.try_into().unwrap();
+            let target = target.map_or(Target::Any, Target::Colour);
+            // By the definition: for each possible final colour (or none of the present ones),
+            // the other colours' waits in decreasing order, each plus its place counted from 1.
+            let finals = match target {
+                Target::Any => (0..=MAX_COLOURS).collect(),
+                Target::Colour(c) => vec![usize::from(c)],
+            };
+            let by_definition = finals
+                .iter()
+                .map(|&last| {
+                    let mut w: Vec<u32> = (0..MAX_COLOURS).filter(|&c| c != last).filter_map(|c| wait[c]).collect();
+                    w.sort_unstable_by(|a, b| b.cmp(a));
+                    w.iter().zip(1..).map(|(w, i)| w + i).max().unwrap_or(0)
+                })
+                .min()
+                .unwrap();
+            prop_assert_eq!(schedule(&wait, target), by_definition);
+        }
+
+        #[test]
+        fn the_schedule_cache_answers_as_the_schedule_does(
+            asks in prop::collection::vec(
+                prop::collection::vec(prop::option::of(prop_oneof![9 => 0u32..3, 1 => 29u32..34]), MAX_COLOURS),
+                1..200,
+            ),
+        ) {
+            let mut cache = ScheduleCache::new();
+            let targets = std::iter::once(Target::Any).chain((0..MAX_COLOURS as u8).map(Target::Colour));
+            for (waits, target) in asks.iter().chain(&asks).flat_map(|w| targets.clone().map(move |t| (w, t))) {
+                let wait: [Option<u32>; MAX_COLOURS] = waits.clone().try_into().unwrap();
+                prop_assert_eq!(cache.schedule(&wait, target), schedule(&wait, target));
+            }
+        }
+
+        #[test]
+        fn the_schedule_after_a_move_never_claims_more_than_far_apart_regions_prove(
+            cells in prop::collection::vec(0u8..3, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
+            any in any::<bool>(),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let mut witness = Witness::default();
+            p.colour_schedule(target, &mut witness);
+            for (node, colour) in recolourings(&p) {
+                let claimed = p.colour_schedule_after(node, colour, target, &witness);
+                p.play(node, colour);
+                prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
+                p.undo();
+            }
+        }
+    }
+}
