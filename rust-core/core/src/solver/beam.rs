@@ -14,8 +14,9 @@ use super::bits;
 use super::position::Position;
 use crate::board::{Colour, MAX_COLOURS};
 
-/// Blob growths (children scored) the first answer may spend in all: a few tens of
-/// milliseconds on a 175-region island.
+/// Blob growths (children scored) the first answer may spend: the square of the island's
+/// regions, at most this many. A few tens of milliseconds on a 175-region island; a fraction of
+/// a millisecond on islands of 30 regions, whose search is quick anyway.
 const WORK: usize = 40_000;
 
 /// Beam widths tried in turn, while the work allows.
@@ -26,22 +27,24 @@ const SEEDS: usize = 8;
 
 /// The shortest single-blob line the beams found for `pos` ending in each colour (indexed by
 /// colour), as `(region, colour)` moves: the blob keeps the name of the region it grew from.
-/// Empty for an island of one region.
-pub fn first_answer(pos: &mut Position) -> Lines {
+/// Stops widening once a line of `enough` moves is in hand (the lower bound, or all a caller
+/// asks). Empty for an island of one region.
+pub fn first_answer(pos: &mut Position, enough: usize) -> Lines {
     let mut best: Lines = Default::default();
     if pos.len() <= 1 {
         return best;
     }
     let seeds = pos.central_nodes(SEEDS);
     let beam = Beam::new(pos);
+    let work = WORK.min(pos.len() * pos.len());
     let mut spent = 0;
     for width in WIDTHS {
-        if spent >= WORK {
+        let shortest = best.iter().flatten().map(Vec::len).min().unwrap_or(usize::MAX);
+        if spent >= work || shortest <= enough {
             break;
         }
-        let shortest = best.iter().flatten().map(Vec::len).min().unwrap_or(usize::MAX);
         // Lines ending in another colour help only where they are as short as the best.
-        spent += beam.run(&seeds, width, shortest, WORK - spent, &mut best);
+        spent += beam.run(&seeds, width, shortest, work - spent, &mut best);
     }
     best
 }

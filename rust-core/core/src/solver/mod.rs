@@ -192,16 +192,21 @@ impl Island {
         }
     }
 
-    /// Finds the quick first answers (not yet proven): the beam's lines for each final colour,
-    /// the shortest of them for any colour, or the greedy line where that is shorter.
+    /// Finds the quick first answers (not yet proven): the greedy line, and where that is longer
+    /// than the island's lower bound (or than its `cap`, which is all a caller asks), the beam's
+    /// lines for each final colour, the shortest of them for any colour.
     fn quick(&mut self) {
         if let Some(pos) = &mut self.pos {
-            let greedy = greedy(pos, Target::Any);
-            self.first = beam::first_answer(pos);
-            let moves = match self.first.iter().flatten().min_by_key(|line| line.len()) {
-                Some(line) if line.len() < greedy.len() => line.clone(),
-                _ => greedy,
-            };
+            let mut moves = greedy(pos, Target::Any);
+            let enough = pos.lower_bound(Target::Any).max(if self.cap == u32::MAX { 0 } else { self.cap });
+            if moves.len() > enough as usize {
+                self.first = beam::first_answer(pos, enough as usize);
+                if let Some(line) = self.first.iter().flatten().min_by_key(|line| line.len())
+                    && line.len() < moves.len()
+                {
+                    moves = line.clone();
+                }
+            }
             self.any = IslandSolution { moves, optimal: false, lower_bound: 0 };
         }
     }
