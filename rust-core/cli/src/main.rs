@@ -26,13 +26,15 @@ commands:
   check PATH                     validate a level file, a pack folder or a folder of packs and
                                  prove each par [--time S per level]
   solve LEVEL                    a shortest solution [--json] [--time SECONDS: default 60, 0 = no limit]
+                                 [--threads N: search a large island on N threads]
   hint LEVEL [--played MOVES]    the hint after MOVES (none: from the start), written
                                  row,col,colour;row,col,colour (rows, columns and colours count
                                  from 0: colour 0 is key 1) [--json] [--time SECONDS: default 2,
-                                 a phone's budget; 0 = no limit]
+                                 a phone's budget; 0 = no limit] [--threads N]
   bench DIR                      time proving every par under DIR, and hints from random positions
                                  [--positions N per level] [--verbose: one line per level]
                                  [--time S: S seconds per solve, reporting what it cannot prove]
+                                 [--threads N: solve again on N threads, with the speed-up]
   bench --daily YEAR             time making and proving every daily puzzle of YEAR
   stats DIR                      par, regions and rating per pack [--out FILE.svg: the curve]
 

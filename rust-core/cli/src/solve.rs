@@ -99,8 +99,15 @@ pub fn run_hint(words: Vec<String>) -> Result<(), String> {
     Ok(())
 }
 
-/// `--time SECONDS` (0 for no limit) over the `default` budget.
+/// `--time SECONDS` (0 for no limit) and `--threads N` over the `default` budget.
 fn budget(args: &mut Args, default: Budget) -> Result<Budget, String> {
+    let default = match args.option("--threads")? {
+        Some(n) => match n.parse::<usize>() {
+            Ok(threads) if threads >= 1 => Budget { threads, ..default },
+            _ => return Err(format!("--threads takes a count of 1 or more, not {n:?}")),
+        },
+        None => default,
+    };
     let Some(t) = args.option("--time")? else { return Ok(default) };
     match t.parse::<f64>() {
         Ok(0.0) => Ok(Budget { max_time: None, ..default }),

@@ -8,7 +8,7 @@
 use kami_core::board::{Board, Colour, Symmetry, Tiling};
 use kami_core::game::{Game, Status};
 use kami_core::level::{Level, Rgb};
-use kami_core::solver::{Budget, lower_bound, solve};
+use kami_core::solver::{Budget, first_answer, lower_bound, solve};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
@@ -212,6 +212,10 @@ fn check_random_boards(seed: u64, count: usize, symmetric: bool) -> (usize, usiz
         assert!(solvable_in_fewer(&board, colours, moves + 1), "board {checked}: none in {moves}: {board:?}");
         // And the solver's own moves win in that many moves under the game's rules.
         assert!(replay_wins(&board, colours, &solution.moves), "board {checked}: {board:?}: {:?}", solution.moves);
+        // The first answer wins too, never in fewer moves, with a bound never past the optimum.
+        let first = first_answer(&board, colours);
+        assert!(first.moves.len() as u32 >= moves && first.lower_bound <= moves, "board {checked}: {board:?}");
+        assert!(replay_wins(&board, colours, &first.moves), "board {checked}: {board:?}: {:?}", first.moves);
         // Asked only whether it can be won in one move fewer (every fourth board, for time), the
         // solver says no with a lower bound past that, and still gives moves that win.
         if moves > 0 && checked % 4 == 0 {
@@ -223,6 +227,10 @@ fn check_random_boards(seed: u64, count: usize, symmetric: bool) -> (usize, usiz
             let enough = solve(&board, colours, &Budget { max_moves: Some(moves), ..Budget::default() });
             assert!(enough.moves.len() as u32 <= moves && enough.lower_bound <= moves, "board {checked}: {board:?}");
             assert!(replay_wins(&board, colours, &enough.moves), "board {checked}: {board:?}");
+            // Searched on two threads, the board needs as many moves.
+            let shared = solve(&board, colours, &Budget { threads: 2, ..Budget::default() });
+            assert!(shared.optimal && shared.moves.len() as u32 == moves, "board {checked}: {board:?}");
+            assert!(replay_wins(&board, colours, &shared.moves), "board {checked}: {board:?}");
         }
         islands += usize::from(kami_core::solver::RegionGraph::new(&board).islands.len() > 1);
         holes += usize::from(board.cells().contains(&None));

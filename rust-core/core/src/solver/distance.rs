@@ -11,6 +11,7 @@ pub const FAR: u8 = u8::MAX;
 
 /// All-pairs distances of an island's live regions, for the current position and every earlier
 /// one on the path to it.
+#[derive(Clone)]
 pub struct Distances {
     n: usize,
     /// Row length: `n` rounded up so that row loops run in whole vector registers. The padding

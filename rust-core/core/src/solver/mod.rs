@@ -7,16 +7,40 @@
 //! `cost(island, d)` is the island's optimum `f` when some shortest sequence ends in `d`, and
 //! `f + 1` otherwise (flood it, then recolour it); an island of one region costs 0 or 1. Each
 //! island is solved once for any colour and then, only where it could change the total, for a
-//! given colour; see `search.rs` for the search itself and the proofs of its pruning rules.
+//! given colour.
+//!
+//! # Map
+//! - `graph.rs`: the region graph and its islands.
+//! - `beam.rs`: the first answer, a beam search over single-blob lines (the upper bound every
+//!   search starts from); a greedy flood (`search::greedy`) stays as the fallback.
+//! - `search.rs`: IDA* on one island, its move rule and transposition-table use, with their
+//!   proofs, and the same search shared out among threads.
+//! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
+//!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
+//!   (the colour schedule) and `position/rim.rs` (radius and rim bound), each with its proof.
+//! - `distance.rs`: all-pairs distances kept up to date as moves contract regions.
+//! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
+//! - `table.rs`: the transposition table of learned lower bounds.
 //!
 //! This is Free-Flood-It in the literature (NP-hard in general: Meeks and Scott, "The complexity
 //! of flood-filling games on graphs", 2012). What we use from it is the region-graph view and the
 //! folklore bounds of Flood-It solvers (colours left, graph radius); the colour schedule and the
-//! rim bound strengthen them, and they and the move rule are argued in `position.rs` and
-//! `search.rs`. Tried and dropped: stronger distance bounds (counting colours near a centre, or
-//! half distances per colour), which could not be proven or which the brute force showed to
-//! overshoot the optimum, and solving an island as independent parts split at a cut region,
-//! which a small counterexample refutes.
+//! rim bound strengthen them.
+//!
+//! # Tried and dropped
+//! - Stronger distance bounds (counting colours near a centre, or half distances per colour),
+//!   which could not be proven or which the brute force showed to overshoot the optimum.
+//! - Solving an island as independent parts split at a cut region: a small counterexample
+//!   refutes it.
+//! - The optimum of a connected piece of the board (a path through stripes, a ring) as a lower
+//!   bound: not admissible. A brute force over random graphs of up to 8 regions found pieces
+//!   that need more moves than the whole board, even induced ones in a properly coloured region
+//!   graph: the path 7-1-2-5-6-3-4 coloured 3 2 0 1 3 2 0 needs 5 moves, but with region 0
+//!   (colour 3, touching 1, 2 and 3) added it needs 4, because recolouring region 0 joins the
+//!   two regions of colour 2 at once. Dropping edges or regions lets a board need more, never
+//!   only fewer, so no table of small pieces' optima bounds the whole.
+//! - Searching one island on several threads that share out the start's moves, each with its
+//!   own table: see `kami bench --threads` for what it gives.
 
 mod beam;
 mod bits;
@@ -54,11 +78,16 @@ pub struct Budget {
     /// as the lower bound exceeds it (then `lower_bound` does too, and the answer is no), or at
     /// once if the quick first answer is that short (the answer is yes).
     pub max_moves: Option<u32>,
+    /// Threads that search a large island together (1 for a search on the caller's thread only).
+    /// The table's memory is shared out among them. With more than one, which of several
+    /// shortest lines is found, and the node count, can depend on timing: the generator and the
+    /// daily puzzle always use one.
+    pub threads: usize,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { max_nodes: None, max_time: None, cancel: None, table_bytes: 32 << 20, max_moves: None }
+        Budget { max_nodes: None, max_time: None, cancel: None, table_bytes: 32 << 20, max_moves: None, threads: 1 }
     }
 }
 
@@ -98,6 +127,8 @@ pub(crate) struct Meter {
     max_nodes: u64,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    /// For a meter of one of several threads: set when another thread has finished the work.
+    halt: Option<Arc<AtomicBool>>,
     stopped: Option<Stop>,
 }
 
@@ -108,8 +139,32 @@ impl Meter {
             max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
             deadline: budget.max_time.map(|t| Instant::now() + t),
             cancel: budget.cancel.clone(),
+            halt: None,
             stopped: None,
         }
+    }
+
+    /// A meter for one of `threads` threads sharing this one's budget (each gets its share of
+    /// the nodes left), which also stops when `halt` is set.
+    pub(crate) fn fork(&self, threads: usize, halt: &Arc<AtomicBool>) -> Meter {
+        Meter {
+            nodes: 0,
+            max_nodes: self.max_nodes.saturating_sub(self.nodes) / threads as u64,
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            halt: Some(Arc::clone(halt)),
+            stopped: self.stopped,
+        }
+    }
+
+    /// Adds the nodes a forked meter counted.
+    pub(crate) fn absorb(&mut self, fork: &Meter) {
+        self.nodes += fork.nodes;
+    }
+
+    /// Why the meter stopped, unless only because another thread halted it.
+    pub(crate) fn stopped_by_budget(&self) -> Option<Stop> {
+        self.stopped.filter(|_| !self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)))
     }
 
     /// Counts a node; fails (for good) once the budget is spent.
@@ -122,7 +177,9 @@ impl Meter {
         // can take milliseconds, so counting to 1024 let a cancel or deadline wait seconds.
         if self.nodes >= self.max_nodes {
             self.stopped = Some(Stop::Nodes);
-        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
+        {
             self.stopped = Some(Stop::Cancelled);
         } else if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = Some(Stop::Time);
@@ -169,6 +226,8 @@ struct Island {
     /// The most moves this island may need for the board to stay within the budget's
     /// `max_moves` (`u32::MAX` without one).
     cap: u32,
+    /// Threads its search uses.
+    threads: usize,
 }
 
 impl Island {
@@ -189,6 +248,7 @@ impl Island {
             first: Default::default(),
             to: vec![None; colours],
             cap: u32::MAX,
+            threads: 1,
         }
     }
 
@@ -230,14 +290,19 @@ impl Island {
     }
 
     /// Solves for any final colour, starting from the quick answer.
-    fn solve_any(&mut self, colours: usize, table: &mut Table, meter: &mut Meter) {
+    fn solve_any(&mut self, colours: usize, table: &mut Table, meter: &mut Meter, threads: usize) {
         if let Some(pos) = &mut self.pos {
             let known = std::mem::take(&mut self.any.moves);
             // One more than the deepest path of either search (the colour target's may be one longer).
             let history = (known.len() + 1).saturating_mul(Distances::level_bytes(self.regions));
             self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
+            // Each thread keeps its own distances: as many threads as the memory cap allows.
+            self.threads = threads.min(MAX_DISTANCE_HISTORY / history.max(1)).max(1);
             self.any = if self.searched {
-                Search::new(pos, Target::Any, colours, table, meter).mirrored(&self.mirrors).run(known, 0, self.cap)
+                Search::new(pos, Target::Any, colours, table, meter)
+                    .mirrored(&self.mirrors)
+                    .threads(self.threads)
+                    .run(known, 0, self.cap)
             } else {
                 let lower_bound = pos.lower_bound(Target::Any);
                 IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
@@ -275,7 +340,9 @@ impl Island {
                 Some(pos) => {
                     // Flood, then recolour the one region left: one more than the optimum.
                     let floor = self.any.lower_bound;
-                    let search = Search::new(pos, Target::Colour(d), colours, table, meter).mirrored(&self.mirrors);
+                    let search = Search::new(pos, Target::Colour(d), colours, table, meter)
+                        .mirrored(&self.mirrors)
+                        .threads(self.threads);
                     let found = search.run(known, floor, self.cap);
                     IslandSolution { optimal: found.optimal && self.any.optimal, ..found }
                 }
@@ -355,7 +422,8 @@ pub fn first_answer(board: &Board, colours: usize) -> Solution {
 pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     let graph = RegionGraph::new(board);
     let mut meter = Meter::new(budget);
-    let mut table = Table::with_bytes(budget.table_bytes);
+    let threads = budget.threads.max(1);
+    let mut table = Table::with_bytes(budget.table_bytes / threads);
     let mut islands = islands(board, &graph, colours, budget);
     if let Some(max_moves) = budget.max_moves {
         // Asked only whether `max_moves` suffice: the quick answers may already say yes.
@@ -366,7 +434,7 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
         }
     }
     for island in &mut islands {
-        island.solve_any(colours, &mut table, &mut meter);
+        island.solve_any(colours, &mut table, &mut meter, threads);
     }
     // The final colour: try colours in order of their optimistic total; stop once the best exact
     // total is no worse than any remaining optimistic one.

@@ -37,6 +37,7 @@ impl Target {
 }
 
 /// What a move did, to undo it.
+#[derive(Clone)]
 struct Frame {
     node: usize,
     from: Colour,
@@ -49,6 +50,7 @@ struct Frame {
 }
 
 /// An island in play.
+#[derive(Clone)]
 pub struct Position {
     words: usize,
     /// The original region (in the board's region graph) behind each node.

@@ -48,6 +48,9 @@ use super::position::{Position, Target, Witness};
 use super::table::Table;
 use super::{Meter, Stop};
 use crate::board::Colour;
+use parking_lot::Mutex;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What an island search produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +91,10 @@ pub struct Search<'a> {
     scratch: Vec<Scratch>,
     /// Symmetries of the start, as maps of nodes (see [`Search::mirrored`]).
     mirrors: &'a [Vec<usize>],
+    /// Threads to search with (see [`Search::threads`]).
+    threads: usize,
+    /// For one of several threads: where the threads take the start's moves from, one at a time.
+    split: Option<&'a AtomicUsize>,
 }
 
 /// What a node keeps while its children are searched.
@@ -120,7 +127,23 @@ impl<'a> Search<'a> {
     ) -> Search<'a> {
         table.clear();
         let colours = colours as Colour;
-        Search { pos, target, colours, table, meter, found: Vec::new(), scratch: Vec::new(), mirrors: &[] }
+        Search {
+            pos,
+            target,
+            colours,
+            table,
+            meter,
+            found: Vec::new(),
+            scratch: Vec::new(),
+            mirrors: &[],
+            threads: 1,
+            split: None,
+        }
+    }
+
+    /// The search run on `threads` threads (see [`Search::run`]).
+    pub fn threads(self, threads: usize) -> Search<'a> {
+        Search { threads: threads.max(1), ..self }
     }
 
     /// The search told the start's symmetries, each a map of nodes that keeps the colours and
@@ -140,7 +163,16 @@ impl<'a> Search<'a> {
     /// meter says so, or once every sequence is proven longer than `cap` (then it stops the meter
     /// too: the whole board needs too many moves), returning `known` with the lower bound proven
     /// so far.
+    ///
+    /// With several threads, each iteration of the bound shares out the start's moves: every
+    /// thread takes the next move not yet taken and searches it to the bound, with its own copy
+    /// of the position and its own table (kept from one iteration to the next); the first line
+    /// found ends the iteration for all, and the bound rises once every move is searched. Which
+    /// line is found, and the node count, can then depend on timing; its length cannot.
     pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
+        if self.threads > 1 {
+            return self.run_shared(known, floor, cap);
+        }
         let upper = known.len() as u32;
         let mut bound = self.pos.lower_bound(self.target).max(floor);
         while bound < upper {
@@ -158,6 +190,97 @@ impl<'a> Search<'a> {
             }
         }
         IslandSolution { moves: known, optimal: true, lower_bound: upper }
+    }
+
+    /// [`Search::run`] on several threads.
+    fn run_shared(self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
+        let Search { pos, target, colours, table, meter, mirrors, threads, .. } = self;
+        let upper = known.len() as u32;
+        let mut bound = pos.lower_bound(target).max(floor);
+        let mut copies: Vec<Position> = (1..threads).map(|_| pos.clone()).collect();
+        let mut tables: Vec<Table> = (1..threads).map(|_| Table::with_bytes(table.max_bytes())).collect();
+        while bound < upper {
+            if bound > cap {
+                meter.stop(Stop::TooManyMoves);
+                return IslandSolution { moves: known, optimal: false, lower_bound: bound };
+            }
+            let next = AtomicUsize::new(0);
+            let halt = Arc::new(AtomicBool::new(false));
+            let stopped: Mutex<Option<Stop>> = Mutex::new(None);
+            let found: Mutex<Option<Vec<(usize, Colour)>>> = Mutex::new(None);
+            let forks: Vec<Meter> = (0..threads).map(|_| meter.fork(threads, &halt)).collect();
+            let workers = std::iter::once((&mut *pos, &mut *table)).chain(copies.iter_mut().zip(tables.iter_mut()));
+            let forks = std::thread::scope(|s| {
+                let handles: Vec<_> = workers
+                    .zip(forks)
+                    .map(|((pos, table), mut fork)| {
+                        let (next, halt, stopped, found) = (&next, &halt, &stopped, &found);
+                        s.spawn(move || {
+                            let mut search = Search::new_shared(pos, target, colours, table, &mut fork, mirrors, next);
+                            match search.dfs(0, bound, Last::Free, !mirrors.is_empty()) {
+                                Flow::Found => {
+                                    search.found.reverse();
+                                    found.lock().get_or_insert(std::mem::take(&mut search.found));
+                                    halt.store(true, Ordering::Relaxed);
+                                }
+                                Flow::Stopped(_) => {
+                                    if let Some(why) = search.meter.stopped_by_budget() {
+                                        stopped.lock().get_or_insert(why);
+                                        halt.store(true, Ordering::Relaxed);
+                                    }
+                                }
+                                Flow::NotFound => {}
+                            }
+                            drop(search);
+                            fork
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join()).collect::<Vec<_>>()
+            });
+            for fork in forks {
+                // A panic in a thread is a bug: it reaches the caller as it would without threads.
+                match fork {
+                    Ok(fork) => meter.absorb(&fork),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            if let Some(moves) = found.into_inner() {
+                return IslandSolution { moves, optimal: true, lower_bound: bound };
+            }
+            if let Some(why) = stopped.into_inner() {
+                meter.stop(why);
+                return IslandSolution { moves: known, optimal: false, lower_bound: bound };
+            }
+            bound += 1;
+        }
+        IslandSolution { moves: known, optimal: true, lower_bound: upper }
+    }
+
+    /// A search for one of several threads, keeping `table` as it is and taking the start's
+    /// moves from `split`.
+    fn new_shared(
+        pos: &'a mut Position,
+        target: Target,
+        colours: Colour,
+        table: &'a mut Table,
+        meter: &'a mut Meter,
+        mirrors: &'a [Vec<usize>],
+        split: &'a AtomicUsize,
+    ) -> Search<'a> {
+        let scratch = Vec::new();
+        Search {
+            pos,
+            target,
+            colours,
+            table,
+            meter,
+            found: Vec::new(),
+            scratch,
+            mirrors,
+            threads: 1,
+            split: Some(split),
+        }
     }
 
     /// Searches a position `g` moves deep; `symmetric` where it is symmetric as
@@ -205,7 +328,8 @@ impl<'a> Search<'a> {
         if let Some(flow) = flow {
             return flow;
         }
-        if matches!(last, Last::Free) {
+        // A thread that took only some of the start's moves has not searched the start.
+        if matches!(last, Last::Free) && !(g == 0 && self.split.is_some()) {
             self.table.raise(hash, left + 1);
         }
         Flow::NotFound
@@ -216,8 +340,13 @@ impl<'a> Search<'a> {
     fn children(&mut self, g: u32, bound: u32, left: u32, symmetric: bool, scratch: &mut Scratch) -> Option<Flow> {
         let pos = &*self.pos;
         self.table.prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
-        for i in 0..scratch.moves.len() {
-            let (node, colour, swallowed) = scratch.moves[i];
+        let shared = self.split.filter(|_| g == 0);
+        let mut next = 0;
+        loop {
+            // One move after another, or at a shared start the next move no thread has taken.
+            let i = shared.map_or(next, |s| s.fetch_add(1, Ordering::Relaxed));
+            next += 1;
+            let Some(&(node, colour, swallowed)) = scratch.moves.get(i) else { break };
             if self.table.bound(self.pos.hash_after(node, colour)) >= left {
                 continue;
             }

@@ -27,6 +27,11 @@ impl Table {
         Table { slots: vec![[0; 2]; max_slots.min(FIRST_SLOTS)], max_slots, used: 0, generation: 1 }
     }
 
+    /// The most memory the table may grow to, in bytes.
+    pub fn max_bytes(&self) -> usize {
+        self.max_slots * std::mem::size_of::<Slot>()
+    }
+
     /// Forgets every entry (in O(1)): bounds learned for one goal do not hold for another.
     pub fn clear(&mut self) {
         self.used = 0;

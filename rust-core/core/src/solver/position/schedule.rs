@@ -139,6 +139,7 @@ fn schedule(wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
 
 /// Schedules already worked out, by waits and target: the search asks for the same few
 /// combinations of waits again and again, for each child of each position.
+#[derive(Clone)]
 pub(super) struct ScheduleCache {
     /// `(key + 1, schedule)` per slot, 0 for an empty slot.
     slots: Vec<(u64, u32)>,
