@@ -228,7 +228,7 @@ fn check_random_boards(seed: u64, count: usize, symmetric: bool) -> (usize, usiz
             assert!(enough.moves.len() as u32 <= moves && enough.lower_bound <= moves, "board {checked}: {board:?}");
             assert!(replay_wins(&board, colours, &enough.moves), "board {checked}: {board:?}");
             // Searched on two threads, the board needs as many moves.
-            let shared = solve(&board, colours, &Budget { threads: 2, ..Budget::default() });
+            let shared = solve(&board, colours, &Budget { threads: 2, table_bytes: 1 << 16, ..Budget::default() });
             assert!(shared.optimal && shared.moves.len() as u32 == moves, "board {checked}: {board:?}");
             assert!(replay_wins(&board, colours, &shared.moves), "board {checked}: {board:?}");
         }

@@ -78,8 +78,8 @@ pub struct Budget {
     /// as the lower bound exceeds it (then `lower_bound` does too, and the answer is no), or at
     /// once if the quick first answer is that short (the answer is yes).
     pub max_moves: Option<u32>,
-    /// Threads that search a large island together (1 for a search on the caller's thread only).
-    /// The table's memory is shared out among them. With more than one, which of several
+    /// Threads that search an island together (1 for a search on the caller's thread only), all
+    /// with the one table. With more than one, which of several
     /// shortest lines is found, and the node count, can depend on timing: the generator and the
     /// daily puzzle always use one.
     pub threads: usize,
@@ -423,7 +423,7 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     let graph = RegionGraph::new(board);
     let mut meter = Meter::new(budget);
     let threads = budget.threads.max(1);
-    let mut table = Table::with_bytes(budget.table_bytes / threads);
+    let mut table = Table::with_bytes(budget.table_bytes);
     let mut islands = islands(board, &graph, colours, budget);
     if let Some(max_moves) = budget.max_moves {
         // Asked only whether `max_moves` suffice: the quick answers may already say yes.

@@ -83,7 +83,7 @@ pub struct Search<'a> {
     pos: &'a mut Position,
     target: Target,
     colours: Colour,
-    table: &'a mut Table,
+    table: Tables<'a>,
     meter: &'a mut Meter,
     /// The moves of the solution found, last first.
     found: Vec<(usize, Colour)>,
@@ -93,8 +93,86 @@ pub struct Search<'a> {
     mirrors: &'a [Vec<usize>],
     /// Threads to search with (see [`Search::threads`]).
     threads: usize,
-    /// For one of several threads: where the threads take the start's moves from, one at a time.
-    split: Option<&'a AtomicUsize>,
+    /// For one of several threads: how the threads share out the start's moves.
+    split: Option<&'a Split>,
+    /// Whether to try children in reverse order below the start (a helping thread, so that it
+    /// meets the thread it helps from the other end).
+    reverse: bool,
+}
+
+/// The transposition table of a search: its own, or one shared with other threads.
+enum Tables<'a> {
+    Own(&'a mut Table),
+    Shared(&'a Table),
+}
+
+impl Tables<'_> {
+    fn get(&self) -> &Table {
+        match self {
+            Tables::Own(t) => t,
+            Tables::Shared(t) => t,
+        }
+    }
+
+    fn raise(&mut self, hash: [u64; 2], bound: u32) {
+        match self {
+            Tables::Own(t) => t.raise(hash, bound),
+            Tables::Shared(t) => t.raise_shared(hash, bound),
+        }
+    }
+}
+
+/// How threads share out the start's moves in one iteration: each takes the next move no thread
+/// has taken; once none is left, a thread helps with the moves still being searched, from the
+/// last back. A move is done when any thread has searched it to the bound; when every move is
+/// done, the iteration is, and `halt` stops the threads still helping.
+pub struct Split {
+    next: AtomicUsize,
+    /// Per start move, whether it is done; and how many are.
+    done: Mutex<(Vec<bool>, usize)>,
+    halt: Arc<AtomicBool>,
+}
+
+impl Split {
+    fn new(halt: &Arc<AtomicBool>) -> Split {
+        Split { next: AtomicUsize::new(0), done: Mutex::new((Vec::new(), 0)), halt: Arc::clone(halt) }
+    }
+
+    /// The next start move for a thread to search, of `len`, given where its own walk back from
+    /// the last move stands (`back`, starting at `len`); `None` when none is left.
+    fn take(&self, len: usize, back: &mut usize) -> Option<usize> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        if i < len {
+            return Some(i);
+        }
+        let done = self.done.lock();
+        while *back > 0 {
+            *back -= 1;
+            if !done.0.get(*back).copied().unwrap_or(false) {
+                return Some(*back);
+            }
+        }
+        None
+    }
+
+    /// Records that start move `i` of `len` is searched to the bound without finding the goal.
+    fn finish(&self, i: usize, len: usize) {
+        let mut done = self.done.lock();
+        let (flags, count) = &mut *done;
+        flags.resize(len, false);
+        if !std::mem::replace(&mut flags[i], true) {
+            *count += 1;
+            if *count == len {
+                self.halt.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Whether every start move is done (or there were none).
+    fn all_done(&self) -> bool {
+        let done = self.done.lock();
+        done.1 == done.0.len()
+    }
 }
 
 /// What a node keeps while its children are searched.
@@ -131,13 +209,14 @@ impl<'a> Search<'a> {
             pos,
             target,
             colours,
-            table,
+            table: Tables::Own(table),
             meter,
             found: Vec::new(),
             scratch: Vec::new(),
             mirrors: &[],
             threads: 1,
             split: None,
+            reverse: false,
         }
     }
 
@@ -164,11 +243,12 @@ impl<'a> Search<'a> {
     /// too: the whole board needs too many moves), returning `known` with the lower bound proven
     /// so far.
     ///
-    /// With several threads, each iteration of the bound shares out the start's moves: every
-    /// thread takes the next move not yet taken and searches it to the bound, with its own copy
-    /// of the position and its own table (kept from one iteration to the next); the first line
-    /// found ends the iteration for all, and the bound rises once every move is searched. Which
-    /// line is found, and the node count, can then depend on timing; its length cannot.
+    /// With several threads, each iteration of the bound shares out the start's moves (see
+    /// [`Split`]): every thread searches with its own copy of the position and one shared table,
+    /// whose entries (bounds on positions, however reached) hold whichever thread wrote them.
+    /// The first line found ends the iteration for all, and the bound rises once every start move
+    /// is searched. Which line is found, and the node count, can then depend on timing; its
+    /// length cannot.
     pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
         if self.threads > 1 {
             return self.run_shared(known, floor, cap);
@@ -197,26 +277,44 @@ impl<'a> Search<'a> {
         let Search { pos, target, colours, table, meter, mirrors, threads, .. } = self;
         let upper = known.len() as u32;
         let mut bound = pos.lower_bound(target).max(floor);
+        let Tables::Own(table) = table else {
+            // Shared tables belong to the threads of a search already shared out.
+            return IslandSolution { moves: known, optimal: false, lower_bound: bound };
+        };
+        table.reserve_all();
+        let table = &*table;
         let mut copies: Vec<Position> = (1..threads).map(|_| pos.clone()).collect();
-        let mut tables: Vec<Table> = (1..threads).map(|_| Table::with_bytes(table.max_bytes())).collect();
         while bound < upper {
             if bound > cap {
                 meter.stop(Stop::TooManyMoves);
                 return IslandSolution { moves: known, optimal: false, lower_bound: bound };
             }
-            let next = AtomicUsize::new(0);
             let halt = Arc::new(AtomicBool::new(false));
+            let split = Split::new(&halt);
             let stopped: Mutex<Option<Stop>> = Mutex::new(None);
             let found: Mutex<Option<Vec<(usize, Colour)>>> = Mutex::new(None);
             let forks: Vec<Meter> = (0..threads).map(|_| meter.fork(threads, &halt)).collect();
-            let workers = std::iter::once((&mut *pos, &mut *table)).chain(copies.iter_mut().zip(tables.iter_mut()));
+            let workers = std::iter::once(&mut *pos).chain(copies.iter_mut());
             let forks = std::thread::scope(|s| {
                 let handles: Vec<_> = workers
                     .zip(forks)
-                    .map(|((pos, table), mut fork)| {
-                        let (next, halt, stopped, found) = (&next, &halt, &stopped, &found);
+                    .enumerate()
+                    .map(|(t, (pos, mut fork))| {
+                        let (split, halt, stopped, found) = (&split, &halt, &stopped, &found);
                         s.spawn(move || {
-                            let mut search = Search::new_shared(pos, target, colours, table, &mut fork, mirrors, next);
+                            let mut search = Search {
+                                pos,
+                                target,
+                                colours,
+                                table: Tables::Shared(table),
+                                meter: &mut fork,
+                                found: Vec::new(),
+                                scratch: Vec::new(),
+                                mirrors,
+                                threads: 1,
+                                split: Some(split),
+                                reverse: t % 2 == 1,
+                            };
                             match search.dfs(0, bound, Last::Free, !mirrors.is_empty()) {
                                 Flow::Found => {
                                     search.found.reverse();
@@ -248,39 +346,14 @@ impl<'a> Search<'a> {
             if let Some(moves) = found.into_inner() {
                 return IslandSolution { moves, optimal: true, lower_bound: bound };
             }
-            if let Some(why) = stopped.into_inner() {
+            // Threads halted because every start move was done have searched the iteration.
+            if let Some(why) = stopped.into_inner().filter(|_| !split.all_done()) {
                 meter.stop(why);
                 return IslandSolution { moves: known, optimal: false, lower_bound: bound };
             }
             bound += 1;
         }
         IslandSolution { moves: known, optimal: true, lower_bound: upper }
-    }
-
-    /// A search for one of several threads, keeping `table` as it is and taking the start's
-    /// moves from `split`.
-    fn new_shared(
-        pos: &'a mut Position,
-        target: Target,
-        colours: Colour,
-        table: &'a mut Table,
-        meter: &'a mut Meter,
-        mirrors: &'a [Vec<usize>],
-        split: &'a AtomicUsize,
-    ) -> Search<'a> {
-        let scratch = Vec::new();
-        Search {
-            pos,
-            target,
-            colours,
-            table,
-            meter,
-            found: Vec::new(),
-            scratch,
-            mirrors,
-            threads: 1,
-            split: Some(split),
-        }
     }
 
     /// Searches a position `g` moves deep; `symmetric` where it is symmetric as
@@ -297,7 +370,7 @@ impl<'a> Search<'a> {
             return Flow::Stopped(stop);
         }
         let hash = self.pos.hash();
-        if self.table.bound(hash) > left {
+        if self.table.get().bound(hash) > left {
             return Flow::NotFound;
         }
         let radius = self.pos.radius();
@@ -339,15 +412,27 @@ impl<'a> Search<'a> {
     /// if none leads to the goal within `bound`.
     fn children(&mut self, g: u32, bound: u32, left: u32, symmetric: bool, scratch: &mut Scratch) -> Option<Flow> {
         let pos = &*self.pos;
-        self.table.prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
-        let shared = self.split.filter(|_| g == 0);
-        let mut next = 0;
+        self.table.get().prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
+        let (len, shared) = (scratch.moves.len(), self.split.filter(|_| g == 0));
+        let (mut k, mut back) = (0, len);
         loop {
-            // One move after another, or at a shared start the next move no thread has taken.
-            let i = shared.map_or(next, |s| s.fetch_add(1, Ordering::Relaxed));
-            next += 1;
-            let Some(&(node, colour, swallowed)) = scratch.moves.get(i) else { break };
-            if self.table.bound(self.pos.hash_after(node, colour)) >= left {
+            // One move after another (from the last, for a helping thread), or at a shared start
+            // the move the split hands out.
+            let i = match shared {
+                Some(split) => match split.take(len, &mut back) {
+                    Some(i) => i,
+                    None => break,
+                },
+                None if k == len => break,
+                None if self.reverse => len - 1 - k,
+                None => k,
+            };
+            k += 1;
+            let (node, colour, swallowed) = scratch.moves[i];
+            if self.table.get().bound(self.pos.hash_after(node, colour)) >= left {
+                if let Some(split) = shared {
+                    split.finish(i, len);
+                }
                 continue;
             }
             // A child tested here counts as a node, as if it had been played and cut, so that
@@ -363,6 +448,9 @@ impl<'a> Search<'a> {
                 if let Err(stop) = self.meter.tick() {
                     return Some(Flow::Stopped(stop));
                 }
+                if let Some(split) = shared {
+                    split.finish(i, len);
+                }
                 continue;
             }
             let from = self.pos.colour(node);
@@ -377,7 +465,11 @@ impl<'a> Search<'a> {
                     return Some(Flow::Found);
                 }
                 Flow::Stopped(stop) => return Some(Flow::Stopped(stop)),
-                Flow::NotFound => {}
+                Flow::NotFound => {
+                    if let Some(split) = shared {
+                        split.finish(i, len);
+                    }
+                }
             }
         }
         None

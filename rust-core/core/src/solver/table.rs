@@ -1,9 +1,15 @@
 //! The transposition table: lower bounds learned on the moves still needed from positions the
-//! search has fully explored, in a fixed amount of memory.
+//! search has fully explored, in a fixed amount of memory. Threads searching one island together
+//! share one table: its slots are atomic words, written so that a slot torn by two writes at once
+//! matches no position.
 
-/// Slot layout: `[hash[0], hash[1] & !0xFFFF | generation << 8 | bound]`, at index
-/// `hash[0] & (len - 1)`, so a slot alone says where it belongs when the table grows.
-type Slot = [u64; 2];
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Slot layout: `[key ^ data, data]` with `key = hash[0]` and `data = hash[1] & !0xFFFF |
+/// generation << 8 | bound`, at index `hash[0] & (len - 1)`, so a slot alone says where it
+/// belongs when the table grows. A slot read half from one write and half from another gives a
+/// key that is neither's.
+type Slot = [AtomicU64; 2];
 
 /// Slots a table starts with (64 KiB): small searches, most hints among them, never pay for
 /// clearing a large table.
@@ -24,12 +30,14 @@ impl Table {
     pub fn with_bytes(bytes: usize) -> Table {
         let count = (bytes / std::mem::size_of::<Slot>()).max(1);
         let max_slots = if count.is_power_of_two() { count } else { count.next_power_of_two() / 2 };
-        Table { slots: vec![[0; 2]; max_slots.min(FIRST_SLOTS)], max_slots, used: 0, generation: 1 }
+        Table { slots: empty(max_slots.min(FIRST_SLOTS)), max_slots, used: 0, generation: 1 }
     }
 
-    /// The most memory the table may grow to, in bytes.
-    pub fn max_bytes(&self) -> usize {
-        self.max_slots * std::mem::size_of::<Slot>()
+    /// Grows the table to its full size at once: a table shared by threads cannot grow.
+    pub fn reserve_all(&mut self) {
+        while self.slots.len() < self.max_slots {
+            self.grow();
+        }
     }
 
     /// Forgets every entry (in O(1)): bounds learned for one goal do not hold for another.
@@ -37,53 +45,77 @@ impl Table {
         self.used = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.slots.fill([0; 2]);
+            self.slots = empty(self.slots.len());
             self.generation = 1;
         }
     }
 
     /// The learned lower bound for a position, 0 if none.
     pub fn bound(&self, hash: [u64; 2]) -> u32 {
-        let [key, tag] = self.slots[self.index(hash[0])];
-        if key == hash[0] && tag & !0xFF == self.tag(hash) { (tag & 0xFF) as u32 } else { 0 }
+        let [key, data] = self.load(self.index(hash[0]));
+        if key == hash[0] && data & !0xFF == self.tag(hash) { (data & 0xFF) as u32 } else { 0 }
     }
 
     /// Reads the slots of these positions, so that their lookups soon after find them in the
     /// processor's cache: the reads here run side by side, where lookups one at a time between
     /// other work each wait for memory once the table outgrows the cache.
     pub fn prefetch(&self, hashes: impl Iterator<Item = [u64; 2]>) {
-        let keys = hashes.map(|hash| self.slots[self.index(hash[0])][0]);
+        let keys = hashes.map(|hash| self.slots[self.index(hash[0])][1].load(Ordering::Relaxed));
         std::hint::black_box(keys.fold(0, u64::wrapping_add));
     }
 
-    /// Records that a position needs at least `bound` more moves.
+    /// Records that a position needs at least `bound` more moves, growing the table first if it
+    /// is half full.
     pub fn raise(&mut self, hash: [u64; 2], bound: u32) {
         if bound > self.bound(hash) {
             if self.used * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
                 self.grow();
             }
             let index = self.index(hash[0]);
-            self.used += usize::from(!self.current(self.slots[index]));
-            self.slots[index] = [hash[0], self.tag(hash) | u64::from(bound.min(0xFF))];
+            self.used += usize::from(!self.current(self.load(index)));
+            self.store(index, hash, bound);
+        }
+    }
+
+    /// [`Table::raise`] on a table shared by threads, which stays the size it is.
+    pub fn raise_shared(&self, hash: [u64; 2], bound: u32) {
+        if bound > self.bound(hash) {
+            self.store(self.index(hash[0]), hash, bound);
         }
     }
 
     /// Doubles the slots, moving over the current generation's entries.
     fn grow(&mut self) {
-        let doubled = vec![[0; 2]; self.slots.len() * 2];
+        let doubled = empty(self.slots.len() * 2);
         let old = std::mem::replace(&mut self.slots, doubled);
         self.used = 0;
-        for slot in old {
-            if self.current(slot) {
-                let index = self.index(slot[0]);
-                self.used += usize::from(!self.current(self.slots[index]));
-                self.slots[index] = slot;
+        for slot in &old {
+            let [key, data] = [slot[0].load(Ordering::Relaxed), slot[1].load(Ordering::Relaxed)];
+            let (key, data) = (key ^ data, data);
+            if self.current([key, data]) {
+                let index = self.index(key);
+                self.used += usize::from(!self.current(self.load(index)));
+                self.slots[index][0].store(key ^ data, Ordering::Relaxed);
+                self.slots[index][1].store(data, Ordering::Relaxed);
             }
         }
     }
 
-    /// Whether `slot` holds an entry of the current generation.
-    fn current(&self, slot: Slot) -> bool {
+    /// A slot as `[key, data]`.
+    fn load(&self, index: usize) -> [u64; 2] {
+        let slot = &self.slots[index];
+        let (mixed, data) = (slot[0].load(Ordering::Relaxed), slot[1].load(Ordering::Relaxed));
+        [mixed ^ data, data]
+    }
+
+    fn store(&self, index: usize, hash: [u64; 2], bound: u32) {
+        let data = self.tag(hash) | u64::from(bound.min(0xFF));
+        self.slots[index][0].store(hash[0] ^ data, Ordering::Relaxed);
+        self.slots[index][1].store(data, Ordering::Relaxed);
+    }
+
+    /// Whether a slot (as `[key, data]`) holds an entry of the current generation.
+    fn current(&self, slot: [u64; 2]) -> bool {
         slot[1] & 0xFF00 == u64::from(self.generation) << 8
     }
 
@@ -95,6 +127,11 @@ impl Table {
     fn index(&self, key: u64) -> usize {
         key as usize & (self.slots.len() - 1)
     }
+}
+
+/// `count` empty slots.
+fn empty(count: usize) -> Vec<Slot> {
+    (0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect()
 }
 
 #[cfg(test)]
