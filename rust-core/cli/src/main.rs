@@ -18,6 +18,7 @@ commands:
   play [LEVEL]                   play in the terminal (the default); without LEVEL, pick one
                                  [--daily YYYY-MM-DD] plays that day's puzzle
   render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
+                                 [--square: centred on a square, as for an app icon]
   generate                       a generated level file [--seed N] [--colours K] [--par A-B]
                                  [--symmetry none|left-right|top-bottom|rotational] [--holes]
                                  [--rows R] [--cols C: default 29 x 10 triangles]
