@@ -106,12 +106,12 @@ private struct MoveCounter: View {
 
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
-            Text("\(model.movesUsed)").font(.largeTitle.monospacedDigit().bold())
-            Text("/ par \(model.par)").font(.title3).foregroundStyle(.secondary)
+            Text(Int(model.movesUsed), format: .number).font(.largeTitle.monospacedDigit().bold())
+            Text("/ par \(Int(model.par))").font(.title3).foregroundStyle(.secondary)
         }
         .accessibilityElement(children: .ignore)
         .accessibilityLabel("Moves")
-        .accessibilityValue("\(model.movesUsed) used, par \(model.par)")
+        .accessibilityValue("\(Int(model.movesUsed)) used, par \(Int(model.par))")
         .accessibilityAddTraits(.updatesFrequently)
     }
 }
@@ -131,22 +131,22 @@ private struct HintLine: View {
             case .play(let colour, let remaining, let par):
                 VStack(spacing: 4) {
                     Text("Colour the highlighted area \(colourName(colour)) (\(ColourNames.shape(for: colour))).")
-                    Text("\(remaining) moves to go.")
+                    Text("\(Int(remaining)) moves to go.")
                     switch par {
                     case .inReach: EmptyView()
                     case .unsure: Text("Not sure par is still in reach: no proof either way in time.")
-                    case .lost(let undos?): Text("Par is out of reach: undo \(undos) moves to get it back.")
+                    case .lost(let undos?): Text("Par is out of reach: undo \(Int(undos)) moves to get it back.")
                     case .lost(nil): Text("Par is out of reach.")
                     }
                 }
             case .solvedInPar:
                 Text("Solved in par: there is nothing left to hint.")
             case .solvedOverPar(let undos?):
-                Text("Solved, one over par. Undo \(undos) moves to try for par.")
+                Text("Solved, one over par. Undo \(Int(undos)) moves to try for par.")
             case .solvedOverPar(nil):
                 Text("Solved over par. Start again to try for par.")
             case .outOfMoves(let undos?):
-                Text("Out of moves. Undo \(undos) moves to bring par back in reach.")
+                Text("Out of moves. Undo \(Int(undos)) moves to bring par back in reach.")
             case .outOfMoves(nil):
                 Text("Out of moves. Start again to try for par.")
             case .unavailable(let reason):

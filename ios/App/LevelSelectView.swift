@@ -102,8 +102,7 @@ struct LevelSelectView: View {
         .alert("Saved games", isPresented: $showingRestoreProblems) {
             Button("OK") { session.dismissRestoreProblems() }
         } message: {
-            Text("Some saved data was damaged, so that part starts afresh:\n"
-                + session.restoreProblems.map(\.description).joined(separator: "\n"))
+            Text("Some saved data was damaged, so that part starts afresh:\n\(session.restoreProblems.map(\.description).joined(separator: "\n"))")
         }
         .alert("Could not open the level", isPresented: $showingFailure) {
             Button("OK") {}
@@ -191,7 +190,7 @@ private struct PackSection: View {
                 Text(pack.name)
                 Spacer()
                 if pack.unlocked {
-                    Text("\(pack.won)/\(pack.levels.count) won · \(pack.perfect) perfect")
+                    Text("\(Int(pack.won))/\(pack.levels.count) won · \(Int(pack.perfect)) perfect")
                 } else {
                     Label("Locked", systemImage: "lock.fill")
                 }
@@ -210,7 +209,7 @@ private struct LevelRow: View {
         HStack {
             VStack(alignment: .leading) {
                 Text(entry.level.name).font(.body)
-                Text("Par \(entry.level.par)").font(.caption).foregroundStyle(.secondary)
+                Text("Par \(Int(entry.level.par))").font(.caption).foregroundStyle(.secondary)
             }
             Spacer()
             if locked {
@@ -226,13 +225,14 @@ private struct LevelRow: View {
     }
 
     private var accessibilityText: String {
-        var parts = [entry.level.name, "par \(entry.level.par)"]
+        var parts = [entry.level.name, String(localized: "par \(Int(entry.level.par))")]
         if locked {
-            parts.append("locked")
+            parts.append(String(localized: "locked"))
         } else if let best = entry.best {
-            parts.append(best.grade == .perfect ? "perfect in \(best.moves) moves" : "solved in \(best.moves) moves")
+            parts.append(best.grade == .perfect
+                ? String(localized: "perfect in \(Int(best.moves)) moves") : String(localized: "solved in \(Int(best.moves)) moves"))
         } else {
-            parts.append("not solved yet")
+            parts.append(String(localized: "not solved yet"))
         }
         return parts.joined(separator: ", ")
     }

@@ -265,8 +265,8 @@ private fun ResultDialog(snapshot: GameSnapshot, due: Boolean, onLevels: () -> U
     val moves = snapshot.movesUsed.toInt()
     val par = snapshot.par.toInt()
     val (title, text) = when {
-        status is GameStatus.Won && status.grade == Grade.PERFECT -> R.string.won_perfect to stringResource(R.string.won_perfect_text, moves, par)
-        status is GameStatus.Won -> R.string.won_ok to stringResource(R.string.won_ok_text, moves, par)
+        status is GameStatus.Won && status.grade == Grade.PERFECT -> R.string.won_perfect to pluralStringResource(R.plurals.won_perfect_text, moves, moves, par)
+        status is GameStatus.Won -> R.string.won_ok to pluralStringResource(R.plurals.won_ok_text, moves, moves, par)
         else -> R.string.failed to stringResource(R.string.failed_text, par)
     }
     AlertDialog(

@@ -28,6 +28,7 @@ import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.pluralStringResource
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.heading
@@ -132,8 +133,8 @@ private fun LevelRow(level: LevelProgress, unlocked: Boolean, onOpen: () -> Unit
     val best = level.best
     val result = when {
         best == null -> stringResource(R.string.not_won)
-        best.grade == Grade.PERFECT -> stringResource(R.string.best_perfect, best.moves.toInt())
-        else -> stringResource(R.string.best_ok, best.moves.toInt())
+        best.grade == Grade.PERFECT -> pluralStringResource(R.plurals.best_perfect, best.moves.toInt(), best.moves.toInt())
+        else -> pluralStringResource(R.plurals.best_ok, best.moves.toInt(), best.moves.toInt())
     }
     ListItem(
         headlineContent = { Text(level.level.name) },
