@@ -24,6 +24,8 @@ commands:
                                  [--rows R] [--cols C: default 29 x 10 triangles]
                                  [--mask LEVEL: its size, tiling and holes] [--name NAME]
                                  [--daily YYYY-MM-DD] [--out FILE.toml]
+  generate --year YEAR           every daily puzzle of YEAR, one level file after another
+                                 [--out FILE]
   check PATH                     validate a level file, a pack folder or a folder of packs and
                                  prove each par [--time S per level]
   solve LEVEL                    a shortest solution [--json] [--time SECONDS: default 60, 0 = no limit]
