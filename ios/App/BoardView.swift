@@ -52,7 +52,7 @@ struct BoardView: View {
             finishedRipple = ripple
         }
         .accessibilityElement()
-        .accessibilityLabel("Board, \(model.snapshot.regionCount) areas in \(model.snapshot.coloursLeft) colours")
+        .accessibilityLabel("Board. Areas: \(Int(model.snapshot.regionCount)). Colours: \(Int(model.snapshot.coloursLeft)).")
         .accessibilityValue(model.cursorDescription)
         .accessibilityHint("Swipe up or down to move along the rows. Double-tap to paint in the selected colour.")
         .accessibilityAdjustableAction { direction in

@@ -14,6 +14,11 @@ struct GameView: View {
     let openLevel: (String) -> Void
     /// Whether the result sheet is up: raised when a move wins or fails the game.
     @State private var showingResult = false
+    /// What the player chose on the result sheet, done when the sheet has gone.
+    @State private var chosen: ResultSheet.Action?
+    /// The scene's record of the game on screen (`ScreenRecord.encoded`), kept up to date here so
+    /// the game comes back after the system ends the app in the background.
+    @Binding var screen: String
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
@@ -42,15 +47,12 @@ struct GameView: View {
         .onChange(of: model.errorMessage) { _, message in
             if let message { AccessibilityNotification.Announcement(message).post() }
         }
-        .sheet(isPresented: $showingResult) {
+        .sheet(isPresented: $showingResult, onDismiss: performChosen) {
             ResultSheet(model: model, nextLevel: session.progress.level(after: model.snapshot.levelId)) { action in
+                // Acted on once the sheet is gone (onDismiss): a pop or push in the same update
+                // that closes the sheet may be dropped by SwiftUI.
+                chosen = action
                 showingResult = false
-                switch action {
-                case .undo: model.undo()
-                case .restart: model.restart()
-                case .next(let levelId): openLevel(levelId)
-                case .levels: dismiss()
-                }
             }
         }
         .sensoryFeedback(trigger: model.snapshot.revision) {
@@ -62,7 +64,21 @@ struct GameView: View {
             case .failed: return .error
             }
         }
+        .onAppear { screen = ScreenRecord(model: model).encoded }
+        .onChange(of: model.selectedColour) { screen = ScreenRecord(model: model).encoded }
         .onDisappear { model.dismissHint() }
+    }
+
+    /// The result sheet's choice, after the sheet has closed.
+    private func performChosen() {
+        guard let action = chosen else { return }
+        chosen = nil
+        switch action {
+        case .undo: model.undo()
+        case .restart: model.restart()
+        case .next(let levelId): openLevel(levelId)
+        case .levels: dismiss()
+        }
     }
 
     @ToolbarContentBuilder private var controls: some ToolbarContent {
@@ -74,12 +90,12 @@ struct GameView: View {
             Spacer()
             Button { model.restart() } label: { Label("Restart", systemImage: "arrow.counterclockwise") }
                 .disabled(!model.snapshot.canUndo)
-            Button {
-                model.requestHint()
-            } label: {
-                Label("Hint", systemImage: "lightbulb")
+            if model.hint == .thinking {
+                // A search can take a couple of seconds: the player can stop it.
+                Button { model.dismissHint() } label: { Label("Stop hint", systemImage: "xmark.circle") }
+            } else {
+                Button { model.requestHint() } label: { Label("Hint", systemImage: "lightbulb") }
             }
-            .disabled(model.hint == .thinking)
         }
     }
 }
@@ -90,51 +106,61 @@ private struct MoveCounter: View {
 
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
-            Text("\(model.movesUsed)").font(.largeTitle.monospacedDigit().bold())
-            Text("/ par \(model.par)").font(.title3).foregroundStyle(.secondary)
+            Text(Int(model.movesUsed), format: .number).font(.largeTitle.monospacedDigit().bold())
+            Text("/ par \(Int(model.par))").font(.title3).foregroundStyle(.secondary)
         }
         .accessibilityElement(children: .ignore)
         .accessibilityLabel("Moves")
-        .accessibilityValue("\(model.movesUsed) used, par \(model.par)")
+        .accessibilityValue("\(Int(model.movesUsed)) used, par \(Int(model.par))")
         .accessibilityAddTraits(.updatesFrequently)
     }
 }
 
-/// What the hint says: thinking, the move to make, or why par is out of reach.
+/// What the hint says: thinking, the move to make, or what undoing would gain. Which message is
+/// KamiKit's choice (`HintMessage`, tested there); this only words it.
 private struct HintLine: View {
     let model: GameModel
 
     var body: some View {
         Group {
-            switch model.hint {
-            case .idle:
+            switch model.hintMessage {
+            case nil:
                 EmptyView()
             case .thinking:
                 ProgressView("Thinking…")
-            case .shown(let hint):
-                Text(advice(hint))
+            case .play(let colour, let remaining, let par):
+                VStack(spacing: 4) {
+                    Text("Colour the highlighted area \(colourName(colour)) (\(ColourNames.shape(for: colour))).")
+                    Text("\(Int(remaining)) moves to go.")
+                    switch par {
+                    case .inReach: EmptyView()
+                    case .unsure: Text("Not sure par is still in reach: no proof either way in time.")
+                    case .lost(let undos?): Text("Par is out of reach: undo \(Int(undos)) moves to get it back.")
+                    case .lost(nil): Text("Par is out of reach.")
+                    }
+                }
+            case .solvedInPar:
+                Text("Solved in par: there is nothing left to hint.")
+            case .solvedOverPar(let undos?):
+                Text("Solved, one over par. Undo \(Int(undos)) moves to try for par.")
+            case .solvedOverPar(nil):
+                Text("Solved over par. Start again to try for par.")
+            case .outOfMoves(let undos?):
+                Text("Out of moves. Undo \(Int(undos)) moves to bring par back in reach.")
+            case .outOfMoves(nil):
+                Text("Out of moves. Start again to try for par.")
             case .unavailable(let reason):
                 Text("No hint: \(reason)")
             }
         }
         .font(.callout)
         .multilineTextAlignment(.center)
+        .accessibilityElement(children: .combine)
     }
 
-    private func advice(_ hint: Hint) -> String {
-        guard let next = hint.next else { return "Nothing left to do: the level is finished." }
-        let rgb = model.palette.indices.contains(Int(next.colour)) ? model.palette[Int(next.colour)] : nil
-        let colour = rgb.map(ColourNames.name(of:)) ?? "in the colour shown"
-        let move = "Colour the highlighted area \(colour) (\(ColourNames.shape(for: next.colour)))."
-        let rest = hint.remaining == 1 ? "That finishes it." : "\(hint.remaining) moves to go."
-        let par: String
-        switch (hint.par, hint.undosToRecover) {
-        case (.yes, _): par = ""
-        case (.unknown, _): par = " Not sure par is still in reach: no proof either way in time."
-        case (.no, 1?): par = " Par is out of reach: undo 1 move to get it back."
-        case (.no, let undos?): par = " Par is out of reach: undo \(undos) moves to get it back."
-        case (.no, nil): par = " Par is out of reach."
-        }
-        return "\(move) \(rest)\(par)"
+    /// The palette colour's plain name (VoiceOver's word for it too).
+    private func colourName(_ colour: UInt32) -> String {
+        let palette = model.palette
+        return palette.indices.contains(Int(colour)) ? ColourNames.name(of: palette[Int(colour)]) : String(localized: "in the colour shown")
     }
 }

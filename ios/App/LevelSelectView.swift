@@ -11,7 +11,11 @@ struct LevelSelectView: View {
     /// Non-empty while the game screen is pushed (the session holds the game itself).
     @State private var path: [Screen] = []
     @State private var showingSettings = false
-    @State private var loadingDaily = false
+    /// Which game was on screen (`ScreenRecord.encoded`, empty on the level list), kept by the
+    /// system with the scene, so the game comes back after the app is ended in the background.
+    @SceneStorage("kami.screen") private var screen = ""
+    /// Whether the scene's record has been acted on (once, at the first appearance).
+    @State private var restoredScreen = false
     @State private var showingRestoreProblems = false
     /// Why the last level could not be opened, while the alert shows it.
     @State private var failure = ""
@@ -26,15 +30,16 @@ struct LevelSelectView: View {
         NavigationStack(path: $path) {
             List {
                 Section {
-                    if let game = session.game {
+                    // KamiKit's offer: "again" only for a won game, which resume() starts again.
+                    if let offer = session.continueOffer {
                         Button {
-                            session.resume()  // a won game starts again
+                            session.resume()
                             path = [.game]
                         } label: {
-                            if game.status == .playing {
-                                Label("Continue \(game.snapshot.name)", systemImage: "play.fill")
+                            if offer.playAgain {
+                                Label("Play \(offer.name) again", systemImage: "arrow.counterclockwise")
                             } else {
-                                Label("Play \(game.snapshot.name) again", systemImage: "arrow.counterclockwise")
+                                Label("Continue \(offer.name)", systemImage: "play.fill")
                             }
                         }
                     }
@@ -42,10 +47,10 @@ struct LevelSelectView: View {
                         HStack {
                             Label("Today's puzzle", systemImage: "calendar")
                             Spacer()
-                            if loadingDaily { ProgressView() }
+                            if session.makingDaily { ProgressView() }
                         }
                     }
-                    .disabled(loadingDaily)
+                    .disabled(session.makingDaily)
                 }
                 ForEach(session.progress.packs, id: \.id) { pack in
                     PackSection(pack: pack, open: open)
@@ -63,7 +68,7 @@ struct LevelSelectView: View {
             }
             .navigationDestination(for: Screen.self) { _ in
                 if let game = session.game {
-                    GameView(model: game, session: session, openLevel: open)
+                    GameView(model: game, session: session, openLevel: open, screen: $screen)
                         .id(game.snapshot.levelId)  // fresh screen state for another level
                 }
             }
@@ -79,12 +84,25 @@ struct LevelSelectView: View {
         .sheet(isPresented: $showingSettings) {
             SettingsView(settings: $session.settings)
         }
-        .onAppear { showingRestoreProblems = !session.restoreProblems.isEmpty }
+        .onChange(of: path) { _, path in
+            // Back on the level list (back button, swipe or the result sheet): the session stops a
+            // hint, drops a daily puzzle still being made and refreshes its offer.
+            if path.isEmpty {
+                session.leave()
+                screen = ""
+            }
+        }
+        .onAppear {
+            showingRestoreProblems = !session.restoreProblems.isEmpty
+            guard !restoredScreen else { return }
+            restoredScreen = true
+            // After the system ended the app with a game on screen, go back into that game.
+            if session.restore(screen: ScreenRecord(encoded: screen)) != nil { path = [.game] }
+        }
         .alert("Saved games", isPresented: $showingRestoreProblems) {
             Button("OK") { session.dismissRestoreProblems() }
         } message: {
-            Text("Some saved data was damaged, so that part starts afresh:\n"
-                + session.restoreProblems.map(\.description).joined(separator: "\n"))
+            Text("Some saved data was damaged, so that part starts afresh:\n\(session.restoreProblems.map(\.description).joined(separator: "\n"))")
         }
         .alert("Could not open the level", isPresented: $showingFailure) {
             Button("OK") {}
@@ -108,12 +126,10 @@ struct LevelSelectView: View {
     }
 
     private func openDaily() {
-        loadingDaily = true
         Task {
-            defer { loadingDaily = false }
             do {
-                try await session.openDaily()
-                path = [.game]
+                // nil: the player opened something else meanwhile, and that stays on screen.
+                if try await session.openDaily() != nil { path = [.game] }
             } catch {
                 show(failure: error)
             }
@@ -174,7 +190,7 @@ private struct PackSection: View {
                 Text(pack.name)
                 Spacer()
                 if pack.unlocked {
-                    Text("\(pack.won)/\(pack.levels.count) won · \(pack.perfect) perfect")
+                    Text("\(Int(pack.won))/\(pack.levels.count) won · \(Int(pack.perfect)) perfect")
                 } else {
                     Label("Locked", systemImage: "lock.fill")
                 }
@@ -193,7 +209,7 @@ private struct LevelRow: View {
         HStack {
             VStack(alignment: .leading) {
                 Text(entry.level.name).font(.body)
-                Text("Par \(entry.level.par)").font(.caption).foregroundStyle(.secondary)
+                Text("Par \(Int(entry.level.par))").font(.caption).foregroundStyle(.secondary)
             }
             Spacer()
             if locked {
@@ -209,13 +225,14 @@ private struct LevelRow: View {
     }
 
     private var accessibilityText: String {
-        var parts = [entry.level.name, "par \(entry.level.par)"]
+        var parts = [entry.level.name, String(localized: "par \(Int(entry.level.par))")]
         if locked {
-            parts.append("locked")
+            parts.append(String(localized: "locked"))
         } else if let best = entry.best {
-            parts.append(best.grade == .perfect ? "perfect in \(best.moves) moves" : "solved in \(best.moves) moves")
+            parts.append(best.grade == .perfect
+                ? String(localized: "perfect in \(Int(best.moves)) moves") : String(localized: "solved in \(Int(best.moves)) moves"))
         } else {
-            parts.append("not solved yet")
+            parts.append(String(localized: "not solved yet"))
         }
         return parts.joined(separator: ", ")
     }

@@ -48,7 +48,7 @@ struct ResultSheet: View {
         }
     }
 
-    private var title: String {
+    private var title: LocalizedStringKey {
         switch model.grade {
         case .perfect: "Perfect!"
         case .ok: "Solved"
@@ -56,13 +56,13 @@ struct ResultSheet: View {
         }
     }
 
-    /// Worded from the core's grade alone: the sheet states no rule about par.
-    private var detail: String {
-        let moves = model.movesUsed == 1 ? "1 move" : "\(model.movesUsed) moves"
-        return switch model.grade {
-        case .perfect: "Solved in \(moves), a perfect score."
-        case .ok: "Solved in \(moves) (par \(model.par)). Undo to try for a perfect score."
-        case nil: "Par is \(model.par). Undo a move or play again."
+    /// Worded from the core's grade alone: the sheet states no rule about par. One number per
+    /// sentence, so the String Catalog's plural variations apply.
+    private var detail: LocalizedStringKey {
+        switch model.grade {
+        case .perfect: "Solved in \(Int(model.movesUsed)) moves, a perfect score."
+        case .ok: "Solved, one over par. Undo to try for a perfect score."
+        case nil: "Par is \(Int(model.par)). Undo a move or play again."
         }
     }
 }

@@ -9,6 +9,11 @@ use kami_core::level_file::write_level;
 pub fn run(words: Vec<String>) -> Result<(), String> {
     let mut args = Args::new(words);
     let out = args.option("--out")?;
+    if let Some(year) = args.option("--year")? {
+        args.positional(0)?;
+        let year = year.parse().map_err(|_| format!("--year takes a year, not {year:?}"))?;
+        return write(out, &year_of_dailies(year)?);
+    }
     let generated = match args.option("--daily")? {
         Some(date) => daily_level(&date)?,
         None => {
@@ -43,15 +48,39 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
         }
     };
     args.positional(0)?;
+    write(out, &level_text(&generated))
+}
+
+/// The level file of `generated`, its first line a comment with its rating.
+fn level_text(generated: &Generated) -> String {
     let r = &generated.rating;
-    let text = format!(
+    format!(
         "# difficulty {:.1}: par {}, {} of {} first moves promising\n{}",
         r.difficulty,
         r.par,
         r.promising_first_moves,
         r.first_moves,
         write_level(&generated.level)
-    );
+    )
+}
+
+/// Every daily puzzle of `year`, in date order, as `--daily` writes each: what CI compares
+/// byte for byte between processors (the daily is the same puzzle on every phone only if this is).
+fn year_of_dailies(year: i32) -> Result<String, String> {
+    let days = (1..=12).flat_map(|m| (1..=31).filter_map(move |d| Date::new(year, m, d)));
+    let mut text = String::new();
+    for date in days {
+        let puzzle = daily(date).map_err(|e| format!("{}: {e}", date.long_name()))?;
+        text.push_str(&level_text(&puzzle));
+    }
+    if text.is_empty() {
+        return Err(format!("no daily puzzles in the year {year}"));
+    }
+    Ok(text)
+}
+
+/// `text` to the file `out`, or to standard output.
+fn write(out: Option<String>, text: &str) -> Result<(), String> {
     match out {
         Some(path) => std::fs::write(&path, text).map_err(|e| format!("{path}: {e}")),
         None => {

@@ -18,11 +18,14 @@ commands:
   play [LEVEL]                   play in the terminal (the default); without LEVEL, pick one
                                  [--daily YYYY-MM-DD] plays that day's puzzle
   render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
+                                 [--square: centred on a square, as for an app icon]
   generate                       a generated level file [--seed N] [--colours K] [--par A-B]
                                  [--symmetry none|left-right|top-bottom|rotational] [--holes]
                                  [--rows R] [--cols C: default 29 x 10 triangles]
                                  [--mask LEVEL: its size, tiling and holes] [--name NAME]
                                  [--daily YYYY-MM-DD] [--out FILE.toml]
+  generate --year YEAR           every daily puzzle of YEAR, one level file after another
+                                 [--out FILE]
   check PATH                     validate a level file, a pack folder or a folder of packs and
                                  prove each par [--time S per level]
   solve LEVEL                    a shortest solution [--json] [--time SECONDS: default 60, 0 = no limit]

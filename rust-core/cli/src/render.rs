@@ -1,5 +1,5 @@
-//! `kami render LEVEL --out FILE.png|svg [--width PIXELS]`: draws a board as a picture, for level
-//! design and the README.
+//! `kami render LEVEL --out FILE.png|svg [--width PIXELS] [--square]`: draws a board as a picture,
+//! for level design, the README and (square) the apps' icons.
 
 use crate::args::{Args, load_level};
 use kami_core::geometry::{Fit, Point};
@@ -16,12 +16,13 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     let mut args = Args::new(words);
     let out = args.option("--out")?.ok_or("render needs --out FILE.png or FILE.svg")?;
     let width = match args.option("--width")? {
-        Some(w) => w.parse::<u32>().ok().filter(|w| (64..=8192).contains(w)).ok_or("--width is 64 to 8192 pixels")?,
+        Some(w) => w.parse::<u32>().ok().filter(|w| (16..=8192).contains(w)).ok_or("--width is 16 to 8192 pixels")?,
         None => 600,
     };
+    let square = args.flag("--square");
     let names = args.positional(1)?;
     let level = load_level(names.first().ok_or("render needs a LEVEL")?)?;
-    let picture = Picture::new(&level, f64::from(width))?;
+    let picture = Picture::new(&level, f64::from(width), square)?;
     if out.ends_with(".svg") {
         std::fs::write(&out, picture.svg()).map_err(|e| format!("{out}: {e}"))
     } else if out.ends_with(".png") {
@@ -39,10 +40,14 @@ struct Picture {
 }
 
 impl Picture {
-    fn new(level: &Level, width: f64) -> Result<Picture, String> {
+    /// The board `width` wide, as tall as its shape needs; or, if `square`, centred in a
+    /// `width` × `width` square (an app icon).
+    fn new(level: &Level, width: f64, square: bool) -> Result<Picture, String> {
         let board = level.board();
         let margin = (width * MARGIN).round();
-        let fit = Fit::for_width(board, width - 2.0 * margin).ok_or("the picture is too narrow")?;
+        let inner = width - 2.0 * margin;
+        let fit = if square { Fit::new(board, inner, inner) } else { Fit::for_width(board, inner) };
+        let fit = fit.ok_or("the picture is too narrow")?;
         let shift = |p: Point| Point { x: p.x + margin, y: p.y + margin };
         let tiles = fit
             .shapes(board)
@@ -52,7 +57,8 @@ impl Picture {
                 Some((s.vertices.into_iter().map(shift).collect(), colour))
             })
             .collect();
-        Ok(Picture { width, height: (fit.size().1 + 2.0 * margin).ceil(), tiles })
+        let height = if square { width } else { (fit.size().1 + 2.0 * margin).ceil() };
+        Ok(Picture { width, height, tiles })
     }
 
     fn svg(&self) -> String {
@@ -91,7 +97,16 @@ impl Picture {
             pixmap.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
             pixmap.stroke_path(&path, &paint, &stroke, Transform::identity(), None);
         }
-        pixmap.encode_png().map_err(|e| e.to_string())
+        // Opaque (paper everywhere), so written as RGB: an app icon must have no alpha channel.
+        let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+        let mut bytes = Vec::new();
+        let mut encoder = png::Encoder::new(&mut bytes, pixmap.width(), pixmap.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
+        writer.finish().map_err(|e| e.to_string())?;
+        Ok(bytes)
     }
 }
 

@@ -29,10 +29,13 @@ public final class ProgressModel {
     }
 
     /// Records `model`'s game if it is won; returns the level's best result, `nil` if not won.
+    /// `packs` changes (and the views observing it redraw) only when the results do: the session
+    /// records the game after every move.
     @discardableResult
     public func record(_ model: GameModel) -> BestResult? {
-        let best = progress.record(game: model.game)
-        packs = progress.packs()
+        guard let best = progress.record(game: model.game) else { return nil }
+        let fresh = progress.packs()
+        if fresh != packs { packs = fresh }
         return best
     }
 

@@ -5,17 +5,30 @@ import Observation
 /// Everything the app shows across screens: the player's progress, the game in play and the
 /// settings, restored from a `SaveStore` on launch and written back to it after every change, so
 /// killing the app never loses a move. Main-actor isolated like the models it holds.
+///
+/// Requests to show a game are sequenced: every `open(levelId:)`, `openDaily`, `resume()`,
+/// `restore(screen:)` and `leave()` is a new request, and a daily puzzle that arrives after a
+/// newer one is dropped (`openDaily` returns `nil`) rather than replacing the game the player
+/// has moved on to, its moves and its save.
 @MainActor
 @Observable
 public final class Session {
     @ObservationIgnored private let store: SaveStore
     /// Files whose last write failed: written again on every `save()` until one succeeds.
     @ObservationIgnored private var unsaved: Set<SaveStore.File> = []
+    /// Counts the requests to show or leave a game: a slow one lands only if it is still the newest.
+    @ObservationIgnored private var request = 0
 
     /// The level catalogue with the player's results.
     public let progress: ProgressModel
     /// The game in play (the last one opened, until another is), if any.
     public private(set) var game: GameModel?
+    /// What the level list offers for the game in play: to continue it, or (won) to play it
+    /// again, as `resume()` will. Refreshed when a game is adopted and on `leave()`, not on
+    /// every move, so the level list is not redrawn while a game is played over it.
+    public private(set) var continueOffer: ContinueOffer?
+    /// Whether today's puzzle is being made (for the button's spinner); a newer request ends it.
+    public private(set) var makingDaily = false
     /// The player's preferences; written to the store when changed.
     public var settings: PlayerSettings {
         didSet { saveSettings() }
@@ -59,20 +72,21 @@ public final class Session {
         saveError = nil
     }
 
-    /// The game in play, to continue it; a won game starts again from the beginning (its result
-    /// is in the progress, and there is nothing left to play). `nil` when there is no game.
+    /// The game in play, to continue it: a won game starts again from the beginning (its result
+    /// is in the progress, and there is nothing left to play); any other, a failed one included,
+    /// continues where it was left (`continueOffer` says which). `nil` when there is no game.
     @discardableResult
     public func resume() -> GameModel? {
-        guard let game else { return nil }
-        if game.grade != nil { game.restart() }  // saved by the game's onChange
-        return game
+        newRequest()
+        return continueGame()
     }
 
     /// Opens the shipped level `levelId`: the game in play if it is that level (from its start
     /// if it was won, as `resume()`), else a fresh game.
     @discardableResult
     public func open(levelId: String) throws -> GameModel {
-        if let game, game.snapshot.levelId == levelId { return resume() ?? game }
+        newRequest()
+        if let game, game.snapshot.levelId == levelId { return continueGame() ?? game }
         let game = try GameModel(levelId: levelId)
         adopt(game)
         save()
@@ -81,17 +95,65 @@ public final class Session {
 
     /// Opens the daily puzzle of `date` (the day it is in `calendar`'s time zone): the game in
     /// play if it is that puzzle (from its start if it was won, as `resume()`), else a fresh one.
-    /// The core makes it on another thread.
+    /// The core makes it on another thread; `makingDaily` is true meanwhile. Returns `nil`, and
+    /// changes nothing, if another request to show or leave a game came while it was made.
     @discardableResult
-    public func openDaily(on date: Date = .now, calendar: Calendar = .current) async throws -> GameModel {
+    public func openDaily(on date: Date = .now, calendar: Calendar = .current) async throws -> GameModel? {
+        try await openDaily(on: date, calendar: calendar, making: GameModel.daily)
+    }
+
+    /// `openDaily(on:calendar:)` with the puzzle made by `making` (tests hold it back to race it).
+    func openDaily(
+        on date: Date, calendar: Calendar,
+        making: @MainActor (_ year: UInt32, _ month: UInt32, _ day: UInt32) async throws -> GameModel
+    ) async throws -> GameModel? {
+        let mine = newRequest()
+        makingDaily = true
+        defer { if request == mine { makingDaily = false } }
         let day = calendar.dateComponents([.year, .month, .day], from: date)
-        let daily = try await GameModel.daily(
-            year: UInt32(clamping: day.year ?? 0), month: UInt32(clamping: day.month ?? 0),
-            day: UInt32(clamping: day.day ?? 0))
-        if let game, game.snapshot.levelId == daily.snapshot.levelId { return resume() ?? game }
+        let daily = try await making(
+            UInt32(clamping: day.year ?? 0), UInt32(clamping: day.month ?? 0), UInt32(clamping: day.day ?? 0))
+        guard request == mine else { return nil }  // the player moved on meanwhile
+        if let game, game.snapshot.levelId == daily.snapshot.levelId { return continueGame() ?? game }
         adopt(daily)
         save()
         return daily
+    }
+
+    /// The game screen was left for the level list: the game stays in play (and saved), a hint
+    /// search stops, a daily puzzle still being made will not be shown, and `continueOffer` says
+    /// what the list offers now.
+    public func leave() {
+        newRequest()
+        game?.dismissHint()
+        continueOffer = game.map { ContinueOffer(model: $0) }
+    }
+
+    /// After the system ended the app in the background with a game on screen: shows the game in
+    /// play again, with the colour that was selected, if `screen` (recorded while it was shown)
+    /// names it; `nil` (the level list) otherwise.
+    @discardableResult
+    public func restore(screen: ScreenRecord?) -> GameModel? {
+        newRequest()
+        guard let screen, let game, game.snapshot.levelId == screen.levelId else { return nil }
+        _ = continueGame()
+        if game.palette.indices.contains(Int(screen.selectedColour)) { game.selectColour(screen.selectedColour) }
+        return game
+    }
+
+    /// Starts a new request to show or leave a game, superseding any still running.
+    @discardableResult
+    private func newRequest() -> Int {
+        request += 1
+        makingDaily = false
+        return request
+    }
+
+    /// The game in play, restarted if won (saved by its onChange).
+    private func continueGame() -> GameModel? {
+        guard let game else { return nil }
+        if ContinueOffer.startsAgain(game.status) { game.restart() }
+        return game
     }
 
     /// Writes the game in play to the store and, if it is won, records it in the progress and
@@ -113,6 +175,7 @@ public final class Session {
         self.game?.dismissHint()
         game.onChange = { [weak self] in self?.save() }
         self.game = game
+        continueOffer = ContinueOffer(model: game)
     }
 
     private func saveSettings() {

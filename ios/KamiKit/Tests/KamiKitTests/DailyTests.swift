@@ -31,10 +31,10 @@ import Testing
         var tokyo = utc
         tokyo.timeZone = try #require(TimeZone(identifier: "Asia/Tokyo"))
 
-        let daily = try await session.openDaily(on: instant, calendar: utc)
+        let daily = try #require(try await session.openDaily(on: instant, calendar: utc))
         #expect(daily.snapshot.levelId == "daily/2026-11-23")
         #expect(try await session.openDaily(on: instant, calendar: utc) === daily)
-        #expect(try await session.openDaily(on: instant, calendar: tokyo).snapshot.levelId == "daily/2026-11-24")
+        #expect(try await session.openDaily(on: instant, calendar: tokyo)?.snapshot.levelId == "daily/2026-11-24")
         #expect(try store.read(.game) == session.game?.save())
     }
 }

@@ -143,3 +143,17 @@ func emptyStore() -> SaveStore {
     SaveStore(directory: FileManager.default.temporaryDirectory
         .appendingPathComponent("kami-tests-\(UUID().uuidString)", isDirectory: true))
 }
+
+/// Moves that lose `start` from where it stands: each one that does not win, until the core calls
+/// the game failed (found on a copy).
+func losingLine(_ start: Game) throws -> [Move] {
+    let game = try copy(start)
+    var line: [Move] = []
+    while game.snapshot().status == .playing {
+        let move = try #require(try legalMoves(game).first { $0.after.status == .playing || $0.after.status == .failed }?.move)
+        _ = try game.play(tile: move.tile, colour: move.colour)
+        line.append(move)
+    }
+    try #require(game.snapshot().status == .failed)
+    return line
+}

@@ -8,6 +8,9 @@ import app.kami.core.KamiException
 import app.kami.play.GameStateHolder
 import app.kami.play.PlaySession
 import app.kami.play.SaveStore
+import app.kami.play.ScreenRecord
+import app.kami.play.Settings
+import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
@@ -17,6 +20,7 @@ import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 import kotlinx.coroutines.flow.collectLatest
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
 import java.io.File
 import java.time.LocalDate
 
@@ -25,11 +29,16 @@ import java.time.LocalDate
  * writes the game, progress and settings to `filesDir/saves` before each change returns and
  * restores them when the ViewModel is made again, so process death loses no move either.
  *
- * A new session starts on level select with the saved game ready to continue. Whether the game
- * was on screen, and the colour selected in it, are kept in [savedState], so when the system
- * recreates the activity after killing the process in the background the player is back in the
- * game with the same colour; after a cold start (the app closed from Recents) there is no saved
- * state and the level select screen shows.
+ * Everything that may write a file (every game intent, opening a level or today's puzzle,
+ * continuing, changing a setting, restoring the screen) runs on [intents], one at a time in the
+ * order sent, never on the main thread. The session sequences the requests to show a game, so a
+ * daily puzzle that is made after the player opened something else is dropped.
+ *
+ * A new session starts on level select with the saved game ready to continue. Which game was on
+ * screen, and the colour selected in it, are kept in [savedState] ([ScreenRecord]), so when the
+ * system recreates the activity after killing the process in the background the player is back
+ * in the game with the same colour; after a cold start (the app closed from Recents) there is no
+ * saved state and the level select screen shows.
  */
 class KamiViewModel(application: Application, private val savedState: SavedStateHandle) : AndroidViewModel(application) {
     /** Progress, the current game and settings. Restoring reads a few small files on creation. */
@@ -40,22 +49,20 @@ class KamiViewModel(application: Application, private val savedState: SavedState
     /** Whether today's puzzle is being made. */
     val dailyLoading: StateFlow<Boolean> = mutableDailyLoading.asStateFlow()
 
-    private val mutableDailyError = MutableStateFlow<String?>(null)
+    private val mutableFailure = MutableStateFlow<OpenFailure?>(null)
 
-    /** Why today's puzzle could not be made, in the core's words. */
-    val dailyError: StateFlow<String?> = mutableDailyError.asStateFlow()
+    /** Why a level or today's puzzle could not be opened, until dismissed. */
+    val failure: StateFlow<OpenFailure?> = mutableFailure.asStateFlow()
 
     init {
-        if (savedState.get<Boolean>(IN_GAME) == true) {
-            session.resume()?.let { game ->
-                val colour = savedState.get<Int>(SELECTED_COLOUR)
-                if (colour != null && colour in game.state.value.snapshot.palette.indices) game.selectColour(colour.toUInt())
-            }
-        }
+        val screen = ScreenRecord.decode(savedState.get<String>(SCREEN))
         viewModelScope.launch {
+            // Continuing may restart a won game, which writes its save: not on the main thread.
+            withContext(intents) { session.restoreScreen(screen) }
+            // SavedStateHandle.set is for the main thread, where viewModelScope runs.
             session.playing.collectLatest { game ->
-                savedState[IN_GAME] = game != null
-                game?.state?.collect { savedState[SELECTED_COLOUR] = it.selectedColour.toInt() }
+                if (game == null) savedState[SCREEN] = null
+                game?.state?.collect { savedState[SCREEN] = ScreenRecord.of(it).encode() }
             }
         }
     }
@@ -71,24 +78,42 @@ class KamiViewModel(application: Application, private val savedState: SavedState
         viewModelScope.launch(intents, CoroutineStart.ATOMIC) { game.intent() }
     }
 
-    /** Opens today's puzzle (today in the device's time zone): continues it if it is the current game. */
+    /** Opens the shipped level [levelId] (continued if it is the current game), off the main thread. */
+    fun openLevel(levelId: String) = session { open(levelId) }
+
+    /** Shows the current game as it was left. */
+    fun resume() = session { resume() }
+
+    /** Back to level select; the game stays current. */
+    fun leave() = session { leave() }
+
+    /** Changes the settings (written to disk off the main thread). */
+    fun updateSettings(settings: Settings) = session { updateSettings(settings) }
+
+    /**
+     * Opens today's puzzle (today in the device's time zone): continues it if it is the current
+     * game. If the player opens something else while it is made, it is dropped (the session's
+     * request sequencing). Any failure, a core bug included, becomes a message, never a crash.
+     */
     fun openDaily() {
         if (mutableDailyLoading.value) return
         mutableDailyLoading.value = true
-        viewModelScope.launch {
+        viewModelScope.launch(intents) {
             try {
                 session.openDaily(LocalDate.now())
-            } catch (e: KamiException) {
-                mutableDailyError.value = e.toString()
+            } catch (e: CancellationException) {
+                throw e
+            } catch (e: Exception) {
+                mutableFailure.value = OpenFailure(daily = true, message = e.playerMessage())
             } finally {
                 mutableDailyLoading.value = false
             }
         }
     }
 
-    /** Hides [dailyError]. */
-    fun dismissDailyError() {
-        mutableDailyError.value = null
+    /** Hides [failure]. */
+    fun dismissFailure() {
+        mutableFailure.value = null
     }
 
     override fun onCleared() {
@@ -96,12 +121,30 @@ class KamiViewModel(application: Application, private val savedState: SavedState
         session.current.value?.cancelHint()
     }
 
-    private companion object {
-        const val IN_GAME = "in_game"
-        const val SELECTED_COLOUR = "selected_colour"
+    /** Runs [request] on the session on [intents], in order with the game intents; a failure becomes [failure]. */
+    private fun session(request: PlaySession.() -> Unit) {
+        viewModelScope.launch(intents) {
+            try {
+                session.request()
+            } catch (e: CancellationException) {
+                throw e
+            } catch (e: Exception) {
+                mutableFailure.value = OpenFailure(daily = false, message = e.playerMessage())
+            }
+        }
+    }
 
-        /** One thread at a time, in order, for every game intent of the app. */
+    /** Why a level or today's puzzle could not be opened, in the core's words where it gave some. */
+    data class OpenFailure(val daily: Boolean, val message: String)
+
+    private companion object {
+        const val SCREEN = "screen"
+
+        /** One thread at a time, in order, for every game intent and session request of the app. */
         @OptIn(ExperimentalCoroutinesApi::class) // limitedParallelism: stable from kotlinx-coroutines 1.9
         val intents: CoroutineDispatcher = Dispatchers.IO.limitedParallelism(1)
+
+        /** The core's message for its own errors (their toString()); anything else's message. */
+        fun Exception.playerMessage(): String = if (this is KamiException) toString() else localizedMessage ?: toString()
     }
 }

@@ -47,13 +47,47 @@ class GameStateHolder(
      * with the selected colour. A tap beside the board or on a hole does nothing.
      */
     fun tapAt(x: Double, y: Double, viewportWidth: Double, viewportHeight: Double) = attempt {
-        game.tileAt(viewportWidth, viewportHeight, x, y)?.let { tile ->
-            val before = state.value.snapshot
-            val turn = game.play(tile, state.value.selectedColour)
-            // The core's turn does not say what colour the region had; the board on screen does.
-            val from = before.tiles[tile.toInt()] ?: turn.colour
-            show(turn.snapshot, Ripple.of(turn.flood, from, turn.snapshot.revision))
+        game.tileAt(viewportWidth, viewportHeight, x, y)?.let(::playTile)
+    }
+
+    /** Plays the selected colour on [tile]; the cursor follows it. Throws what the core refuses. */
+    private fun playTile(tile: UInt) {
+        val before = state.value.snapshot
+        val turn = game.play(tile, state.value.selectedColour)
+        // The core's turn does not say what colour the region had; the board on screen does.
+        val from = before.tiles.getOrNull(tile.toInt()) ?: turn.colour
+        show(turn.snapshot, Ripple.of(turn.flood, from, turn.snapshot.revision), cursor = tile)
+    }
+
+    /**
+     * Moves TalkBack's board cursor; false (the cursor staying) at the board's edge. A cursor
+     * lost (or never placed) goes to the first tile.
+     */
+    fun moveCursor(move: CursorMove): Boolean {
+        var moved = false
+        mutableState.update { current ->
+            val runs = TileRun.runs(current.snapshot)
+            val cursor = current.cursor
+            val index = cursor?.let { tile -> runs.indexOfFirst { tile in it } } ?: -1
+            val destination = if (cursor == null || index < 0) runs.firstOrNull()?.first else runs[index].destination(move, cursor, runs, index)
+            moved = destination != null
+            if (destination != null) current.copy(cursor = destination) else current
         }
+        return moved
+    }
+
+    /** Plays the selected colour on the cursor's tile (TalkBack's double-tap on the board). */
+    fun playAtCursor() = attempt {
+        state.value.cursor?.let { tile -> playTile(tile) }
+    }
+
+    /** Plays the move the hint on screen suggests (its colour, on its tile); false if no hint with a move is shown. */
+    fun playHint(): Boolean {
+        val move = (state.value.hint as? HintState.Shown)?.move ?: return false
+        selectColour(move.colour)
+        val before = state.value.snapshot.revision
+        attempt { playTile(move.tile) }
+        return state.value.snapshot.revision != before
     }
 
     /** Takes back the last move. */
@@ -74,6 +108,13 @@ class GameStateHolder(
     } catch (e: KamiException.InvalidViewport) {
         null
     }
+
+    /**
+     * Forgets the last move's ripple, so the board shows the game as it stands, with nothing to
+     * animate and no result due ([GameUiState.resultDue]): for a game shown again after it was
+     * left. Changes nothing in the game.
+     */
+    fun settle() = mutableState.update { it.copy(ripple = null) }
 
     /** Hides the error message. */
     fun dismissError() = mutableState.update { it.copy(error = null) }
@@ -125,10 +166,14 @@ class GameStateHolder(
      * shown already (an intent from another thread won the race). Any hint was for the position
      * before, so it goes.
      */
-    private fun show(snapshot: GameSnapshot, ripple: Ripple? = null) {
+    private fun show(snapshot: GameSnapshot, ripple: Ripple? = null, cursor: UInt? = null) {
         onChange(snapshot)
         mutableState.update {
-            if (snapshot.revision < it.snapshot.revision) it else it.copy(snapshot = snapshot, ripple = ripple, hint = HintState.Idle, error = null)
+            if (snapshot.revision < it.snapshot.revision) {
+                it
+            } else {
+                it.copy(snapshot = snapshot, ripple = ripple, hint = HintState.Idle, error = null, cursor = cursor ?: it.cursor)
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ import kotlinx.coroutines.flow.update
 import kotlinx.coroutines.withContext
 import java.io.IOException
 import java.time.LocalDate
+import java.util.concurrent.atomic.AtomicLong
 
 /**
  * What the app keeps across screens and across process death: the player's progress, the
@@ -30,9 +31,14 @@ import java.time.LocalDate
  *
  * Every save is written to [store] (temporary file, fsync, atomic rename) on the thread of the
  * change, before the intent that made it returns and before its state is shown, so a move the
- * player has seen survives a kill of the process. Hints and daily puzzles are made on
- * [background] in [scope]. A game that is replaced is not closed here (a hint may still use
- * it); the bindings' cleaner frees it.
+ * player has seen survives a kill of the process: call the methods that change anything off the
+ * main thread. Hints and daily puzzles are made on [background] in [scope]. A game that is
+ * replaced is not closed here (a hint may still use it); the bindings' cleaner frees it.
+ *
+ * Requests to show a game are sequenced: each `open`, [openDaily], [resume], [restoreScreen] and
+ * [leave] is a new request, and a daily puzzle that arrives after a newer request is dropped
+ * (closed, and [openDaily] returns null) instead of replacing the game the player has moved on
+ * to, its moves and its save.
  */
 class PlaySession(
     private val store: SaveStore,
@@ -60,6 +66,9 @@ class PlaySession(
 
     @Volatile
     private var game: Game? = null
+
+    /** Counts the requests to show or leave a game; a slow request lands only if it is still the newest. */
+    private val requests = AtomicLong()
     private val mutableCurrent = MutableStateFlow<GameStateHolder?>(null)
     private val mutablePlaying = MutableStateFlow<GameStateHolder?>(null)
 
@@ -84,6 +93,7 @@ class PlaySession(
     @Throws(KamiException::class)
     fun open(levelId: String): GameStateHolder {
         synchronized(this) {
+            requests.incrementAndGet()
             val kept = mutableCurrent.value?.takeIf { it.state.value.snapshot.levelId == levelId }
             return show(kept ?: adopt(Game(levelId), save = true))
         }
@@ -94,13 +104,21 @@ class PlaySession(
      * that day's puzzle, else a fresh one, which replaces the current game and its save. Making
      * the puzzle takes a moment, so it is made on [background]; throws `InvalidDate` or
      * `GenerationFailed` if the core cannot make one.
+     *
+     * Returns null, and changes nothing, if another request to show or leave a game came while
+     * the puzzle was being made: the player has moved on, and the late puzzle must not take over.
      */
     @Throws(KamiException::class)
-    suspend fun openDaily(date: LocalDate): GameStateHolder {
+    suspend fun openDaily(date: LocalDate): GameStateHolder? {
+        val request = requests.incrementAndGet()
         val puzzle = withContext(background) { dailyPuzzle(date.year.toUInt(), date.monthValue.toUInt(), date.dayOfMonth.toUInt()) }
         val fresh = puzzle.game
         val levelId = fresh.snapshot().levelId
         return synchronized(this) {
+            if (requests.get() != request) {
+                fresh.close()
+                return null
+            }
             val kept = mutableCurrent.value?.takeIf { it.state.value.snapshot.levelId == levelId }
             if (kept != null) {
                 fresh.close()
@@ -112,7 +130,34 @@ class PlaySession(
     }
 
     /** Shows the current game as it was left; null (and nothing changes) if there is none. */
-    fun resume(): GameStateHolder? = synchronized(this) { mutableCurrent.value?.let(::show) }
+    fun resume(): GameStateHolder? = synchronized(this) {
+        requests.incrementAndGet()
+        mutableCurrent.value?.let(::show)
+    }
+
+    /**
+     * What level select offers for the current game, null if there is none: to continue it, or,
+     * for a won game (which [resume] and opening it start again), to play it again. A failed
+     * game is continued on its last position, where the player can undo.
+     */
+    fun continueOffer(): ContinueOffer? = mutableCurrent.value?.state?.value?.snapshot?.let(ContinueOffer::of)
+
+    /**
+     * After the system killed the process with a game on screen: shows the current game again if
+     * [screen] (what [ScreenRecord.of] recorded while it was shown) names it, with the colour that
+     * was selected; null (level select) if there was no game on screen or it is not the current
+     * game any more.
+     */
+    fun restoreScreen(screen: ScreenRecord?): GameStateHolder? = synchronized(this) {
+        requests.incrementAndGet()
+        val holder = mutableCurrent.value?.takeIf { screen != null && it.state.value.snapshot.levelId == screen.levelId }
+            ?: return null
+        show(holder)
+        if (screen != null && screen.selectedColour.toInt() in holder.state.value.snapshot.palette.indices) {
+            holder.selectColour(screen.selectedColour)
+        }
+        holder
+    }
 
     /**
      * Leaves the game on screen (back to level select). It stays the current game and its save
@@ -120,6 +165,7 @@ class PlaySession(
      */
     fun leave() {
         synchronized(this) {
+            requests.incrementAndGet()
             mutablePlaying.value?.let {
                 it.cancelHint()
                 it.dismissError()
@@ -139,10 +185,12 @@ class PlaySession(
 
     /**
      * Puts [holder] on screen. A won game starts again from the beginning: its result is already
-     * in the progress and nothing is left to play in it (as the iOS app does).
+     * in the progress and nothing is left to play in it (as the iOS app does). Any other game
+     * shows as it was left, without its last move's ripple, so a game that was lost shows no
+     * result on opening ([GameUiState.resultDue]).
      */
     private fun show(holder: GameStateHolder): GameStateHolder {
-        if (holder.state.value.snapshot.status is GameStatus.Won) holder.restart()
+        if (ContinueOffer.startsAgain(holder.state.value.snapshot.status)) holder.restart() else holder.settle()
         mutablePlaying.value = holder
         return holder
     }

@@ -51,3 +51,26 @@ fun GameSnapshot.withoutRevision(): GameSnapshot = copy(revision = 0uL)
 /** Where tile [tile] sits in a [width] × [height] viewport. */
 fun Game.centreOf(tile: UInt, width: Double, height: Double): Point =
     layout(width, height).tiles.first { it.tile == tile }.centre
+
+/**
+ * A line that loses [game] from where it stands: moves that never win, found on a copy, until the
+ * core calls the game failed (it fails on the move after par + 1 that does not win).
+ */
+fun losingLine(game: Game): List<Move> = Game.restore(game.save()).use { copy ->
+    val line = mutableListOf<Move>()
+    while (copy.snapshot().status == GameStatus.Playing) {
+        val position = copy.snapshot()
+        val move = position.tiles.withIndex().filter { it.value != null }.firstNotNullOf { (tile, colour) ->
+            position.palette.indices.map { it.toUInt() }.filter { it != colour }.map { Move(tile.toUInt(), it) }.firstOrNull { candidate ->
+                copy.play(candidate.tile, candidate.colour)
+                val won = copy.snapshot().status is GameStatus.Won
+                copy.undo()
+                !won
+            }
+        }
+        copy.play(move.tile, move.colour)
+        line += move
+    }
+    check(copy.snapshot().status == GameStatus.Failed) { "the losing line won" }
+    line
+}

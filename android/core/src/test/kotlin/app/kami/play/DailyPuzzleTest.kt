@@ -49,7 +49,7 @@ class DailyPuzzleTest {
     fun `the daily puzzle left and opened again continues, also after a restart, until another day's`() = withStore { store, scope ->
         val day = LocalDate.of(2025, 3, 9)
         val session = PlaySession(store, scope)
-        val daily = runBlocking { session.openDaily(day) }
+        val daily = assertNotNull(runBlocking { session.openDaily(day) })
         daily.playSomeMove()
         daily.undo()
         daily.playSomeMove()
@@ -62,12 +62,12 @@ class DailyPuzzleTest {
 
         session.leave()
         val restarted = PlaySession(store, scope)
-        val continued = runBlocking { restarted.openDaily(day) }
+        val continued = assertNotNull(runBlocking { restarted.openDaily(day) })
         assertSame(restarted.current.value, continued)
         assertEquals(left, continued.state.value.snapshot.withoutRevision())
         assertTrue(continued.state.value.snapshot.canUndo)
 
-        val next = runBlocking { restarted.openDaily(day.plusDays(1)) }
+        val next = assertNotNull(runBlocking { restarted.openDaily(day.plusDays(1)) })
         assertNotSame(continued, next)
         assertEquals("daily/2025-03-10", next.state.value.snapshot.levelId)
         assertEquals(0u, next.state.value.snapshot.movesUsed)

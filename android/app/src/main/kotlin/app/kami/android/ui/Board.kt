@@ -11,6 +11,7 @@ import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
@@ -25,11 +26,12 @@ import androidx.compose.ui.layout.onSizeChanged
 import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.customActions
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.stateDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.IntSize
 import androidx.compose.ui.unit.dp
 import app.kami.core.BoardLayout
-import app.kami.core.HintMove
 import app.kami.core.Rgb
 import app.kami.core.TileShape
 import app.kami.play.GameUiState
@@ -46,9 +48,13 @@ fun Rgb.toColor() = Color(red.toInt(), green.toInt(), blue.toInt())
  * the move [ripple] (the one on the board, if any) rippling out from the tapped tile when
  * [animateRipple] (else drawn finished: its ripple already played, before a configuration
  * change), the hinted region outlined and, with [symbols], a shape per colour. A tap goes to
- * [onTap] in the same pixels the layout uses. TalkBack reads [description] and, while a hint is
- * shown, offers an action labelled [hintActionLabel] that hands the hinted move and its tile's
- * centre to [onPlayHint].
+ * [onTap] in the same pixels the layout uses.
+ *
+ * TalkBack plays it as VoiceOver plays the iOS board: it reads [description] and, as the board's
+ * state, [cursorText] (the cursor's run of colour and place); a double-tap runs [onActivate]
+ * (labelled [activateLabel]: paint the selected colour at the cursor); [cursorActions] move the
+ * cursor (next and previous run, row above and below); while a hint is shown, an action labelled
+ * [hintActionLabel] runs [onPlayHint].
  */
 @Composable
 fun Board(
@@ -58,13 +64,22 @@ fun Board(
     layoutFor: (IntSize) -> BoardLayout?,
     symbols: Boolean,
     description: String,
+    cursorText: String,
+    activateLabel: String,
+    onActivate: () -> Unit,
+    cursorActions: List<CustomAccessibilityAction>,
     hintActionLabel: String,
-    onPlayHint: (HintMove, Offset, IntSize) -> Unit,
+    onPlayHint: () -> Unit,
     onTap: (Offset, IntSize) -> Unit,
     modifier: Modifier = Modifier,
 ) {
     var size by remember { mutableStateOf(IntSize.Zero) }
-    val layout = remember(size) { layoutFor(size) }
+    // Keyed by the level too: the caller keys the game screen by game, but a board shown for
+    // another level must never keep the old level's tile shapes.
+    val levelId = state.snapshot.levelId
+    val layout = remember(size, levelId) { layoutFor(size) }
+    // The tap handler below lives as long as its pointerInput; it always calls the newest onTap.
+    val currentOnTap by rememberUpdatedState(onTap)
     val paths = remember(layout) { layout?.tiles?.map { it to it.path() }.orEmpty() }
     val palette = remember(state.snapshot.palette) { state.snapshot.palette.map { it.toColor() } }
 
@@ -77,24 +92,26 @@ fun Board(
     }
     val hint = (state.hint as? HintState.Shown)?.move
     val hinted = hint?.region?.toSet().orEmpty()
-    val hintCentre = layout?.tiles?.firstOrNull { it.tile == hint?.tile }?.centre
-    val hintAction = if (hint != null && hintCentre != null) {
+    val hintAction = hint?.let {
         CustomAccessibilityAction(hintActionLabel) {
-            onPlayHint(hint, Offset(hintCentre.x.toFloat(), hintCentre.y.toFloat()), size)
+            onPlayHint()
             true
         }
-    } else {
-        null
     }
     val outline = MaterialTheme.colorScheme.onSurface
 
     Canvas(
         modifier
             .onSizeChanged { size = it }
-            .pointerInput(size) { detectTapGestures { onTap(it, size) } }
+            .pointerInput(size, levelId) { detectTapGestures { currentOnTap(it, size) } }
             .semantics {
                 contentDescription = description
-                if (hintAction != null) customActions = listOf(hintAction)
+                stateDescription = cursorText
+                onClick(label = activateLabel) {
+                    onActivate()
+                    true
+                }
+                customActions = listOfNotNull(hintAction) + cursorActions
             },
     ) {
         val time = elapsed.value.toLong()

@@ -36,6 +36,7 @@ import androidx.compose.ui.platform.LocalHapticFeedback
 import androidx.compose.ui.res.pluralStringResource
 import androidx.compose.ui.res.stringArrayResource
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.contentDescription
@@ -46,11 +47,14 @@ import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import app.kami.android.R
 import app.kami.core.GameSnapshot
 import app.kami.core.GameStatus
-import app.kami.core.Hint
-import app.kami.core.Reach
 import app.kami.core.Grade
+import app.kami.play.ColourName
+import app.kami.play.CursorMove
+import app.kami.play.CursorReading
 import app.kami.play.GameStateHolder
+import app.kami.play.HintMessage
 import app.kami.play.HintState
+import app.kami.play.ParOutlook
 import app.kami.play.Settings
 
 /**
@@ -101,6 +105,10 @@ fun GameScreen(holder: GameStateHolder, settings: Settings, onIntent: (GameState
                 style = MaterialTheme.typography.titleMedium,
                 modifier = Modifier.padding(8.dp).semantics { liveRegion = LiveRegionMode.Polite },
             )
+            // A lost game continued from level select shows no dialog (see ResultDialog), only this.
+            if (snapshot.status == GameStatus.Failed) {
+                Text(stringResource(R.string.out_of_moves_line), style = MaterialTheme.typography.bodyMedium)
+            }
             Board(
                 state = state,
                 ripple = ripple,
@@ -108,17 +116,16 @@ fun GameScreen(holder: GameStateHolder, settings: Settings, onIntent: (GameState
                 layoutFor = { holder.layout(it.width.toDouble(), it.height.toDouble()) },
                 symbols = settings.colourBlindSymbols,
                 description = stringResource(R.string.board_description, snapshot.regionCount.toInt(), snapshot.coloursLeft.toInt()),
+                cursorText = cursorText(state.cursorReading, symbolNames),
+                activateLabel = stringResource(R.string.paint_here, colourWords(snapshot, state.selectedColour, symbolNames)),
+                onActivate = { onIntent { playAtCursor() } },
+                cursorActions = cursorActions(holder),
                 hintActionLabel = stringResource(R.string.play_hint),
-                onPlayHint = { move, centre, size ->
-                    onIntent {
-                        selectColour(move.colour)
-                        tapAt(centre.x.toDouble(), centre.y.toDouble(), size.width.toDouble(), size.height.toDouble())
-                    }
-                },
+                onPlayHint = { onIntent { playHint() } },
                 onTap = { at, size -> onIntent { tapAt(at.x.toDouble(), at.y.toDouble(), size.width.toDouble(), size.height.toDouble()) } },
                 modifier = Modifier.weight(1f).fillMaxWidth().padding(8.dp),
             )
-            HintText(state.hint, snapshot.status, symbolNames)
+            HintText(HintMessage.of(state), symbolNames)
             Palette(snapshot, state.selectedColour, settings.colourBlindSymbols, symbolNames) { colour -> onIntent { selectColour(colour) } }
             Row(Modifier.padding(8.dp), horizontalArrangement = Arrangement.spacedBy(4.dp)) {
                 TextButton(onClick = { onIntent { undo() } }, enabled = snapshot.canUndo) { Text(stringResource(R.string.undo)) }
@@ -131,48 +138,96 @@ fun GameScreen(holder: GameStateHolder, settings: Settings, onIntent: (GameState
             }
         }
     }
-    ResultDialog(snapshot, onLevels = onLeave, onUndo = { onIntent { undo() } }, onRestart = { onIntent { restart() } })
+    ResultDialog(snapshot, due = state.resultDue, onLevels = onLeave, onUndo = { onIntent { undo() } }, onRestart = { onIntent { restart() } })
 }
 
 /** No move's feedback has started (see `fedBack` in [GameScreen]); revisions are never negative. */
 private const val NO_MOVE = -1L
 
-/** What the hint says, in words (the board outlines the region); [status] is the game's, for a finished game. */
+/**
+ * What the hint says, in words (the board outlines the region). Which message is the Kotlin
+ * module's choice ([HintMessage], tested there); this only looks up its words.
+ */
 @Composable
-private fun HintText(hint: HintState, status: GameStatus, symbolNames: Array<String>) {
-    val text = when (hint) {
-        HintState.Idle -> return
-        is HintState.Thinking -> stringResource(R.string.hint_thinking)
-        is HintState.Shown -> {
-            val colour = hint.move.colour.toInt()
+private fun HintText(message: HintMessage?, symbolNames: Array<String>) {
+    val text = when (message) {
+        null -> return
+        HintMessage.Thinking -> stringResource(R.string.hint_thinking)
+        is HintMessage.Play -> {
+            val colour = message.colour.toInt()
             val move = stringResource(R.string.hint_move, colour + 1, symbolNames[colour % symbolNames.size])
-            val undos = hint.hint.undosToRecover?.toInt()
-            when (hint.hint.par) {
-                Reach.YES -> move
-                Reach.UNKNOWN -> stringResource(R.string.hint_par_unsure, move)
-                Reach.NO -> if (undos == null) stringResource(R.string.hint_par_out_of_reach, move) else pluralStringResource(R.plurals.hint_par_lost, undos, move, undos)
+            when (val par = message.par) {
+                ParOutlook.InReach -> move
+                ParOutlook.Unsure -> stringResource(R.string.hint_par_unsure, move)
+                is ParOutlook.Lost -> par.undos?.toInt()?.let { pluralStringResource(R.plurals.hint_par_lost, it, move, it) }
+                    ?: stringResource(R.string.hint_par_out_of_reach, move)
             }
         }
-        is HintState.Unavailable -> finishedHint(status, hint.hint)
+        HintMessage.SolvedInPar -> stringResource(R.string.hint_solved_in_par)
+        is HintMessage.SolvedOverPar -> message.undos?.toInt()?.let { pluralStringResource(R.plurals.hint_solved_over_par, it, it) }
+            ?: stringResource(R.string.hint_solved_over_par_restart)
+        is HintMessage.OutOfMoves -> message.undos?.toInt()?.let { pluralStringResource(R.plurals.hint_failed, it, it) }
+            ?: stringResource(R.string.hint_failed_restart)
     }
     Text(text, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.padding(horizontal = 16.dp).semantics { liveRegion = LiveRegionMode.Polite })
 }
 
 /**
- * The hint for a finished game, which has no move to suggest: how many undos bring par back in
- * reach, where the core proved a number (its `undosToRecover`).
+ * A palette colour in words, as VoiceOver says it on iOS: its name and its symbol ("blue,
+ * circle"); its number where the palette has no such colour.
  */
 @Composable
-private fun finishedHint(status: GameStatus, hint: Hint): String {
-    val undos = hint.undosToRecover?.toInt()
-    return when {
-        status is GameStatus.Won && hint.par == Reach.YES -> stringResource(R.string.hint_solved_in_par)
-        status is GameStatus.Won && undos != null -> pluralStringResource(R.plurals.hint_solved_over_par, undos, undos)
-        status is GameStatus.Won -> stringResource(R.string.hint_solved_over_par_restart)
-        undos == null -> stringResource(R.string.hint_failed_restart)
-        else -> pluralStringResource(R.plurals.hint_failed, undos, undos)
-    }
+private fun colourWords(snapshot: GameSnapshot, colour: UInt, symbolNames: Array<String>): String {
+    val index = colour.toInt()
+    val symbol = symbolNames[index % symbolNames.size]
+    val rgb = snapshot.palette.getOrNull(index) ?: return stringResource(R.string.colour_name, index + 1, symbol)
+    return stringResource(R.string.colour_words, colourName(ColourName.of(rgb)), symbol)
 }
+
+/** A colour's coarse name in the player's language ("dark blue"). */
+@Composable
+private fun colourName(name: ColourName): String {
+    val hue = stringResource(
+        when (name.hue) {
+            ColourName.Hue.BLACK -> R.string.hue_black
+            ColourName.Hue.WHITE -> R.string.hue_white
+            ColourName.Hue.GREY -> R.string.hue_grey
+            ColourName.Hue.BROWN -> R.string.hue_brown
+            ColourName.Hue.RED -> R.string.hue_red
+            ColourName.Hue.ORANGE -> R.string.hue_orange
+            ColourName.Hue.YELLOW -> R.string.hue_yellow
+            ColourName.Hue.GREEN -> R.string.hue_green
+            ColourName.Hue.TEAL -> R.string.hue_teal
+            ColourName.Hue.BLUE -> R.string.hue_blue
+            ColourName.Hue.PURPLE -> R.string.hue_purple
+            ColourName.Hue.PINK -> R.string.hue_pink
+        },
+    )
+    return if (name.dark) stringResource(R.string.hue_dark, hue) else hue
+}
+
+/** What TalkBack says about the board cursor's run: colour, place and whether the hint points there. */
+@Composable
+private fun cursorText(reading: CursorReading?, symbolNames: Array<String>): String {
+    if (reading == null) return ""
+    val symbol = symbolNames[reading.colour.toInt() % symbolNames.size]
+    val colour = reading.name?.let { stringResource(R.string.colour_words, colourName(it), symbol) } ?: symbol
+    val place = if (reading.firstColumn == reading.lastColumn) {
+        stringResource(R.string.cursor_tile, colour, reading.row, reading.firstColumn)
+    } else {
+        stringResource(R.string.cursor_run, colour, reading.row, reading.firstColumn, reading.lastColumn)
+    }
+    return if (reading.hinted) stringResource(R.string.cursor_hinted, place) else place
+}
+
+/** TalkBack's actions that move the board cursor, as VoiceOver's swipes and rotor do on iOS. */
+@Composable
+private fun cursorActions(holder: GameStateHolder): List<CustomAccessibilityAction> = listOf(
+    R.string.cursor_next to CursorMove.NEXT,
+    R.string.cursor_previous to CursorMove.PREVIOUS,
+    R.string.cursor_up to CursorMove.UP,
+    R.string.cursor_down to CursorMove.DOWN,
+).map { (label, move) -> CustomAccessibilityAction(stringResource(label)) { holder.moveCursor(move) } }
 
 /** The colours to paint with, one choosable at a time. */
 @Composable
@@ -181,7 +236,7 @@ private fun Palette(snapshot: GameSnapshot, selected: UInt, symbols: Boolean, sy
         snapshot.palette.forEachIndexed { index, rgb ->
             val colour = rgb.toColor()
             val isSelected = selected == index.toUInt()
-            val name = stringResource(R.string.colour_name, index + 1, symbolNames[index % symbolNames.size])
+            val name = colourWords(snapshot, index.toUInt(), symbolNames)
             Box(
                 Modifier
                     .size(48.dp)
@@ -198,17 +253,20 @@ private fun Palette(snapshot: GameSnapshot, selected: UInt, symbols: Boolean, sy
     }
 }
 
-/** The win or fail dialog; dismissed, it stays away until the game changes. */
+/**
+ * The win or fail dialog, when the move on screen finished the game ([due]: not when a finished
+ * game is opened, restored, undone or redone into); dismissed, it stays away until the game changes.
+ */
 @Composable
-private fun ResultDialog(snapshot: GameSnapshot, onLevels: () -> Unit, onUndo: () -> Unit, onRestart: () -> Unit) {
+private fun ResultDialog(snapshot: GameSnapshot, due: Boolean, onLevels: () -> Unit, onUndo: () -> Unit, onRestart: () -> Unit) {
     var dismissedAt by rememberSaveable { mutableLongStateOf(-1L) }
     val status = snapshot.status
-    if (status == GameStatus.Playing || dismissedAt == snapshot.revision.toLong()) return
+    if (!due || status == GameStatus.Playing || dismissedAt == snapshot.revision.toLong()) return
     val moves = snapshot.movesUsed.toInt()
     val par = snapshot.par.toInt()
     val (title, text) = when {
-        status is GameStatus.Won && status.grade == Grade.PERFECT -> R.string.won_perfect to stringResource(R.string.won_perfect_text, moves, par)
-        status is GameStatus.Won -> R.string.won_ok to stringResource(R.string.won_ok_text, moves, par)
+        status is GameStatus.Won && status.grade == Grade.PERFECT -> R.string.won_perfect to pluralStringResource(R.plurals.won_perfect_text, moves, moves, par)
+        status is GameStatus.Won -> R.string.won_ok to pluralStringResource(R.plurals.won_ok_text, moves, moves, par)
         else -> R.string.failed to stringResource(R.string.failed_text, par)
     }
     AlertDialog(

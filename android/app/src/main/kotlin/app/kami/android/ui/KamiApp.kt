@@ -8,6 +8,8 @@ import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.key
+import androidx.compose.runtime.remember
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
@@ -33,7 +35,7 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
     val settings by session.settings.collectAsStateWithLifecycle()
     val problems by session.problems.collectAsStateWithLifecycle()
     val dailyLoading by viewModel.dailyLoading.collectAsStateWithLifecycle()
-    val dailyError by viewModel.dailyError.collectAsStateWithLifecycle()
+    val failure by viewModel.failure.collectAsStateWithLifecycle()
     var showSettings by rememberSaveable { mutableStateOf(false) }
 
     KamiTheme {
@@ -42,19 +44,24 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
             when {
                 showSettings -> {
                     BackHandler { showSettings = false }
-                    SettingsScreen(settings, onChange = session::updateSettings, onBack = { showSettings = false })
+                    SettingsScreen(settings, onChange = viewModel::updateSettings, onBack = { showSettings = false })
                 }
                 game != null -> {
-                    BackHandler(onBack = session::leave)
-                    GameScreen(game, settings, onIntent = { viewModel.play(game, it) }, onLeave = session::leave)
+                    BackHandler(onBack = viewModel::leave)
+                    // One composition per game: nothing remembered for one game (board layout,
+                    // tap handler, dismissed result) carries over to another.
+                    key(game) {
+                        GameScreen(game, settings, onIntent = { viewModel.play(game, it) }, onLeave = viewModel::leave)
+                    }
                 }
                 else -> LevelSelectScreen(
                     packs = packs,
-                    // The name never changes for a game, so reading it once per current game is enough.
-                    continueName = current?.state?.value?.snapshot?.name,
+                    // Read when level select shows (playing or current changed): no game changes
+                    // while it is on screen.
+                    continueOffer = remember(current, playing) { session.continueOffer() },
                     dailyLoading = dailyLoading,
-                    onContinue = { session.resume() },
-                    onOpenLevel = { session.open(it) },
+                    onContinue = viewModel::resume,
+                    onOpenLevel = viewModel::openLevel,
                     onOpenDaily = viewModel::openDaily,
                     onOpenSettings = { showSettings = true },
                 )
@@ -63,7 +70,10 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                 val messages = problems.map { describe(it) }
                 MessageDialog(messages.joinToString("\n\n"), onDismiss = session::dismissProblems)
             }
-            dailyError?.let { MessageDialog(stringResource(R.string.daily_failed, it), onDismiss = viewModel::dismissDailyError) }
+            failure?.let {
+                val text = stringResource(if (it.daily) R.string.daily_failed else R.string.level_failed, it.message)
+                MessageDialog(text, onDismiss = viewModel::dismissFailure)
+            }
         }
     }
 }

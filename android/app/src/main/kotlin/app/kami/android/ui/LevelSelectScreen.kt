@@ -12,6 +12,7 @@ import androidx.compose.foundation.lazy.items
 import androidx.compose.material.icons.Icons
 import androidx.compose.material.icons.filled.Lock
 import androidx.compose.material.icons.filled.PlayArrow
+import androidx.compose.material.icons.filled.Refresh
 import androidx.compose.material.icons.filled.Settings
 import androidx.compose.material.icons.filled.Star
 import androidx.compose.material3.Button
@@ -27,6 +28,7 @@ import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.pluralStringResource
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.heading
@@ -36,9 +38,10 @@ import app.kami.android.R
 import app.kami.core.Grade
 import app.kami.core.LevelProgress
 import app.kami.core.PackProgress
+import app.kami.play.ContinueOffer
 
 /**
- * The game left to continue (named [continueName], null if there is none), today's puzzle, and
+ * The game left to continue or play again ([continueOffer], null if there is none), today's puzzle, and
  * the packs with the player's progress; a locked pack's levels cannot be opened. Opening the
  * level or the day of the game left also continues it.
  */
@@ -46,7 +49,7 @@ import app.kami.core.PackProgress
 @Composable
 fun LevelSelectScreen(
     packs: List<PackProgress>,
-    continueName: String?,
+    continueOffer: ContinueOffer?,
     dailyLoading: Boolean,
     onContinue: () -> Unit,
     onOpenLevel: (String) -> Unit,
@@ -66,14 +69,15 @@ fun LevelSelectScreen(
         },
     ) { padding ->
         LazyColumn(contentPadding = padding) {
-            if (continueName != null) {
+            if (continueOffer != null) {
                 item {
                     Button(
                         onClick = onContinue,
                         modifier = Modifier.fillMaxWidth().padding(start = 16.dp, end = 16.dp, top = 16.dp),
                     ) {
-                        Icon(Icons.Filled.PlayArrow, contentDescription = null)
-                        Text(stringResource(R.string.continue_game, continueName), Modifier.padding(start = 8.dp))
+                        Icon(if (continueOffer.playAgain) Icons.Filled.Refresh else Icons.Filled.PlayArrow, contentDescription = null)
+                        val label = if (continueOffer.playAgain) R.string.play_game_again else R.string.continue_game
+                        Text(stringResource(label, continueOffer.name), Modifier.padding(start = 8.dp))
                     }
                 }
             }
@@ -129,8 +133,8 @@ private fun LevelRow(level: LevelProgress, unlocked: Boolean, onOpen: () -> Unit
     val best = level.best
     val result = when {
         best == null -> stringResource(R.string.not_won)
-        best.grade == Grade.PERFECT -> stringResource(R.string.best_perfect, best.moves.toInt())
-        else -> stringResource(R.string.best_ok, best.moves.toInt())
+        best.grade == Grade.PERFECT -> pluralStringResource(R.plurals.best_perfect, best.moves.toInt(), best.moves.toInt())
+        else -> pluralStringResource(R.plurals.best_ok, best.moves.toInt(), best.moves.toInt())
     }
     ListItem(
         headlineContent = { Text(level.level.name) },
