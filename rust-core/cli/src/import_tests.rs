@@ -130,3 +130,17 @@ fn bad_images_give_typed_errors() {
     huge[sof + 5..sof + 9].copy_from_slice(&[0xEA, 0x60, 0xEA, 0x60]);
     assert_eq!(import_screenshot(&huge).err(), Some(ImportError::TooLarge { width: 60000, height: 60000 }));
 }
+
+#[test]
+fn the_ffi_opens_an_imported_board_as_a_game_that_saves() {
+    use kami_core::ffi::{Game, KamiError, import_screenshot as ffi_import};
+    let level = on_kami_board(&level("07-deep-water/trench")).unwrap();
+    let puzzle = ffi_import(shot(&level, (750, 1334), Theme::Dark, 5)).unwrap();
+    assert_eq!(puzzle.par(), Some(level.par()));
+    assert_eq!(puzzle.palette().len(), level.palette().len());
+    assert!(matches!(puzzle.game("imported/x".into(), "X".into(), 0), Err(KamiError::InvalidPar { par: 0, .. })));
+    let game = puzzle.game("imported/x".into(), "Trench".into(), level.par()).unwrap();
+    let restored = Game::restore(game.save()).unwrap();
+    assert_eq!(restored.snapshot(), game.snapshot());
+    assert_eq!(game.snapshot().par, level.par());
+}

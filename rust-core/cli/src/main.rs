@@ -36,6 +36,7 @@ commands:
                                  [--positions N per level] [--verbose: one line per level]
                                  [--time S: S seconds per solve, reporting what it cannot prove]
   bench --daily YEAR             time making and proving every daily puzzle of YEAR
+  bench --import SHOT            time importing a screenshot (25 runs)
   stats DIR                      par, regions and rating per pack [--out FILE.svg: the curve]
   import SHOT --out FILE.toml    a level file from a KAMI 2 screenshot (PNG or JPEG) [--par N:
                                  when the move counter cannot be read] [--name NAME]

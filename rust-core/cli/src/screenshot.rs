@@ -116,9 +116,9 @@ pub fn draw(level: &Level, style: Style) -> Result<Pixmap, String> {
     let mut pixmap = Pixmap::new(style.width, style.height).ok_or("the screenshot is too large")?;
     let dark = style.theme == Theme::Dark;
     let (top, bottom) = if dark {
-        (rgb(0x2B, 0x2E, 0x3C), rgb(0x0E, 0x0F, 0x14))
+        (rgb(0x1A, 0x1B, 0x22), rgb(0x06, 0x06, 0x08))
     } else {
-        (rgb(0xF4, 0xEE, 0xE2), rgb(0xD8, 0xCE, 0xBC))
+        (rgb(0xF6, 0xF2, 0xEA), rgb(0xE0, 0xDA, 0xCE))
     };
     let gradient = LinearGradient::new(
         Point::from_xy(0.0, 0.0),

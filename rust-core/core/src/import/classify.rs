@@ -16,9 +16,9 @@ use super::grid::{COLS, Grid, ROWS};
 use super::toolbar::Swatch;
 
 /// Bounds of the distance from every swatch beyond which a triangle may show the background (the
-/// limit between them follows the screenshot's own noise); without any background, the upper one
-/// is how near a swatch a tile must be.
-const TILE: (f32, f32) = (0.035, 0.06);
+/// limit between them follows the screenshot's own noise; without a background to compare, a
+/// tile must be within it).
+const TILE: (f32, f32) = (0.03, 0.045);
 /// How far from every swatch the fitted background must stay.
 const APART: f32 = 0.04;
 /// How far from the fitted background a hole's colour may be.
@@ -31,7 +31,7 @@ const DISTINCT: f32 = 0.06;
 const MARGIN: f32 = 1.5;
 /// Lightness spreads below which a triangle is smooth background, and above which it is grainy
 /// paper, when its colour leaves it unsure.
-const SMOOTH: (f32, f32) = (0.0045, 0.009);
+const SMOOTH: (f32, f32) = (0.006, 0.009);
 /// Lightness spread above which a triangle's inside is not one tile (its grid is off).
 const ROUGH: f32 = 0.15;
 /// Share of rough triangles above which the grid is taken as not found.
@@ -91,25 +91,26 @@ pub fn classify(
         return Err(ImportError::NotABoard("no triangle grid of tiles above the toolbar".into()));
     }
     let limit = tile_limit(&readings, swatches);
-    let background = Background::fit(grid, &readings, swatches, limit);
+    let background = Background::fit(grid, &readings, &spreads, swatches, limit);
     readings
         .iter()
         .enumerate()
-        .map(|(i, &lab)| verdict(i, lab, spreads[i], swatches, background.as_ref().map(|b| b.at(grid, i))))
+        .map(|(i, &lab)| verdict(i, lab, spreads[i], limit, swatches, background.as_ref().map(|b| b.at(grid, i))))
         .collect()
 }
 
 /// How far from every swatch a triangle must be to be taken as showing the background when
-/// fitting it: a few times the typical distance of the triangles near a swatch (most are tiles), so that it
+/// fitting it: a few times the typical distance of the triangles near a swatch, so that it
 /// follows how far shading and compression move tiles in this screenshot.
 fn tile_limit(readings: &[Lab], swatches: &[Swatch]) -> f32 {
     let mut near: Vec<f32> = readings.iter().map(|&lab| nearest(lab, swatches).1).filter(|&d| d < HOLE).collect();
     if near.is_empty() {
         return TILE.0;
     }
-    let mid = near.len() / 2;
-    near.select_nth_unstable_by(mid, f32::total_cmp);
-    (near[mid] * 4.0).clamp(TILE.0, TILE.1)
+    // The lower quartile: holes near a tile colour may be many, but tiles are most.
+    let quartile = near.len() / 4;
+    near.select_nth_unstable_by(quartile, f32::total_cmp);
+    (near[quartile] * 5.0).clamp(TILE.0, TILE.1)
 }
 
 fn nearest(lab: Lab, swatches: &[Swatch]) -> (usize, f32, f32) {
@@ -122,6 +123,7 @@ fn verdict(
     i: usize,
     lab: Lab,
     spread: f32,
+    limit: f32,
     swatches: &[Swatch],
     background: Option<Lab>,
 ) -> Result<Verdict, ImportError> {
@@ -136,8 +138,8 @@ fn verdict(
             "the tile at row {row}, column {col} could be either of two swatches"
         )));
     }
-    // Without a background to compare, a triangle moderately near a swatch is that swatch.
-    let clear = if background.is_some() { near * MARGIN < to_background } else { near < TILE.1 };
+    // Without a background to compare, a triangle is a tile only within the usual tile noise.
+    let clear = if background.is_some() { near * MARGIN < to_background } else { near < limit };
     if clear {
         return Ok(Verdict { colour: Some(index as u8), lab, distance: near });
     }
@@ -160,13 +162,13 @@ struct Background {
 }
 
 impl Background {
-    /// Fits the line through the triangles beyond `limit` from every swatch, then again without
+    /// Fits the line through the smooth triangles beyond `limit` from every swatch, then again without
     /// those far off the first line; `None` without three that agree, or if it runs near a swatch.
-    fn fit(grid: &Grid, readings: &[Lab], swatches: &[Swatch], limit: f32) -> Option<Background> {
+    fn fit(grid: &Grid, readings: &[Lab], spreads: &[f32], swatches: &[Swatch], limit: f32) -> Option<Background> {
         let far: Vec<(f64, Lab)> = readings
             .iter()
             .enumerate()
-            .filter(|&(_, &lab)| nearest(lab, swatches).1 >= limit)
+            .filter(|&(i, &lab)| nearest(lab, swatches).1 >= limit && spreads[i] < SMOOTH.1)
             .map(|(i, &lab)| (centre_y(grid, i), lab))
             .collect();
         let first = Background::line(grid, &far)?;

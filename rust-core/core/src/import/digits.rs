@@ -24,7 +24,7 @@ pub const GLYPHS: [[&str; 7]; 10] = [
 ];
 
 /// Largest mean difference between a shape's ink cover and its template.
-const MATCH: f64 = 0.2;
+const MATCH: f64 = 0.25;
 /// How much worse the second-best template must be.
 const CLEAR: f64 = 0.08;
 

@@ -1,16 +1,14 @@
 //! The toolbar: the band across the bottom of the screenshot, and the colour swatches that fill
 //! its right-hand part.
 //!
-//! The band is found from the bottom up as the rows that repeat the bottom row over its right
-//! part, where the swatches are flat blocks of colour from the band's top to its bottom; the
-//! board's tiles above it have texture and edges, so the first row that differs is the board.
+//! The band is found from the bottom up as the rows that repeat the bottom row over most of the
+//! width: the swatches are flat blocks of colour from the band's top to its bottom, the controls
+//! sit on a flat panel; the board's tiles above have texture and edges, and differ.
 
 use super::ImportError;
 use super::colour::Lab;
 use super::decode::Picture;
 
-/// The share of the width, from the right, that always lies over swatches.
-const SWATCH_SPAN: (f64, f64) = (0.62, 0.97);
 /// Largest difference (in 0–255 steps, per channel) between two pixels of one flat swatch.
 const FLAT: u8 = 14;
 /// The band's height as a share of the image's height.
@@ -51,17 +49,17 @@ fn close(a: [u8; 3], b: [u8; 3], tolerance: u8) -> bool {
     a.iter().zip(b).all(|(&x, y)| x.abs_diff(y) <= tolerance)
 }
 
-/// The top row of the band: rows above the bottom one that repeat it over the swatch span (by the
-/// median pixel, so an icon or the home indicator drawn over part of it does not end the band).
+/// The top row of the band: rows above the bottom one that repeat most of it (so the icons, the
+/// counter or the home indicator drawn over part of it do not end the band).
 fn band_top(picture: &Picture) -> Result<usize, ImportError> {
-    let (w, h) = (picture.width as f64, picture.height);
-    let xs: Vec<usize> = ((w * SWATCH_SPAN.0) as usize..(w * SWATCH_SPAN.1) as usize).step_by(2).collect();
+    let h = picture.height;
+    let xs: Vec<usize> = (0..picture.width).step_by(2).collect();
     let reference = h - 1 - (h as f64 * 0.015) as usize;
     let row = |y: usize| xs.iter().map(|&x| picture.at(x, y)).collect::<Vec<_>>();
     let bottom = row(reference);
     let same = |y: usize| {
         let agree = row(y).iter().zip(&bottom).filter(|&(&a, &b)| close(a, b, FLAT)).count();
-        2 * agree > xs.len()
+        5 * agree > 3 * xs.len()
     };
     let mut top = reference;
     while top > 0 && (same(top - 1) || (top > 1 && same(top - 2))) {
