@@ -38,9 +38,13 @@ fn mismatch(level: &Level, bytes: &[u8]) -> Option<String> {
 fn every_shipped_level_comes_back_exactly() {
     let levels: Vec<_> = Catalogue::shipped().packs().iter().flat_map(|p| p.levels.clone()).collect();
     let mut failures = Vec::new();
+    let mut squares = 0;
     for (i, level) in levels.iter().enumerate() {
-        // Two first-pack levels use KAMI 1's square tiles, which no KAMI 2 screenshot shows.
-        let Some(level) = on_kami_board(level) else { continue };
+        // One first-pack level uses KAMI 1's square tiles, which no KAMI 2 screenshot shows.
+        let Some(level) = on_kami_board(level) else {
+            squares += 1;
+            continue;
+        };
         let level = &level;
         for (k, theme) in [Theme::Light, Theme::Dark].into_iter().enumerate() {
             let size = SIZES[(i + 3 * k) % SIZES.len()];
@@ -49,7 +53,9 @@ fn every_shipped_level_comes_back_exactly() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), 2 * levels.len(), failures.join("\n"));
+    assert_eq!(squares, 1);
+    let tried = 2 * (levels.len() - squares);
+    assert!(failures.is_empty(), "{} of {tried} failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 fn level(id: &str) -> Level {

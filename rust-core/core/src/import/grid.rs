@@ -63,12 +63,13 @@ impl Grid {
     pub fn find(picture: &Picture, bottom: usize) -> Option<Grid> {
         let (left, column_width) = columns(picture, bottom);
         let nominal = column_width / COLUMN_PER_SIDE;
-        let coarse = (-6..=6).map(|i| nominal * (1.0 + 0.005 * f64::from(i)));
+        // Triangles are equilateral; a resized screenshot may stretch them by a rounding error.
+        let coarse = (-2..=2).map(|i| nominal * (1.0 + 0.005 * f64::from(i)));
         let (side, phase) =
-            best_rows(picture, left, column_width, bottom, coarse, |s| (0..40).map(move |i| s * f64::from(i) / 40.0))?;
-        let fine = (-5..=5).map(|i| side * (1.0 + 0.001 * f64::from(i)));
+            best_rows(picture, left, column_width, bottom, coarse, |s| (0..32).map(move |i| s * f64::from(i) / 32.0))?;
+        let fine = (-2..=2).map(|i| side * (1.0 + 0.001 * f64::from(i)));
         let (side, phase) = best_rows(picture, left, column_width, bottom, fine, move |s| {
-            (-8..=8).map(move |i| phase + s * f64::from(i) / 320.0)
+            (-4..=4).map(move |i| phase + s * f64::from(i) / 128.0)
         })?;
         // The board's 29 rows are 15 sides tall; centre them above the toolbar.
         let wanted = bottom as f64 / 2.0 - 7.5 * side;
@@ -142,16 +143,27 @@ where
 
 /// The mean colour variance inside the triangles of `grid` that lie wholly above `bottom`.
 fn roughness(picture: &Picture, grid: &Grid, bottom: usize) -> f64 {
+    // The sample points of the two kinds of triangle, from the corner of their column and row:
+    // every triangle of a kind is the same shape moved, so they are computed once.
+    let offsets = |row: i64| -> Vec<(f64, f64)> {
+        let (left, top) = (grid.left, grid.top + row as f64 * grid.side / 2.0);
+        grid.samples(row, 0, 3, 0.8).map(|(x, y)| (x - left, y - top)).collect()
+    };
+    let kinds = [offsets(0), offsets(1)];
     let rows = (2.0 * bottom as f64 / grid.side) as i64 + 2;
     let (mut total, mut count) = (0.0, 0usize);
     for row in 0..rows {
+        let top = grid.top + row as f64 * grid.side / 2.0;
         for col in 0..COLS as i64 {
+            let left = grid.left + col as f64 * grid.column_width;
+            let points = &kinds[((row + col) % 2) as usize];
             let mut sum = [0.0f64; 3];
             let mut squares = 0.0;
-            let mut n = 0.0;
-            for (x, y) in grid.samples(row, col, 4, 0.8) {
+            let mut inside = true;
+            for &(dx, dy) in points {
+                let (x, y) = (left + dx, top + dy);
                 let Some(p) = picture.near(x, y).filter(|_| y < bottom as f64) else {
-                    n = 0.0;
+                    inside = false;
                     break;
                 };
                 for c in 0..3 {
@@ -159,9 +171,9 @@ fn roughness(picture: &Picture, grid: &Grid, bottom: usize) -> f64 {
                     sum[c] += v;
                     squares += v * v;
                 }
-                n += 1.0;
             }
-            if n > 0.0 {
+            if inside {
+                let n = points.len() as f64;
                 total += squares / n - sum.iter().map(|s| (s / n) * (s / n)).sum::<f64>();
                 count += 1;
             }
