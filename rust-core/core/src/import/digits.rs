@@ -25,6 +25,11 @@ pub const GLYPHS: [[&str; 7]; 10] = [
 
 /// Largest mean difference between a shape's ink cover and its template.
 const MATCH: f64 = 0.25;
+/// Largest gap between two digits of one number, in digit heights.
+const SPACING: f64 = 0.6;
+/// Largest gap, in digit heights, at which a mark that is no digit may belong to the number
+/// (digits in a row sit closer, a narrow "1" aside; the icons sit farther).
+const NEIGHBOUR: f64 = 0.4;
 /// How much worse the second-best template must be.
 const CLEAR: f64 = 0.08;
 
@@ -66,27 +71,42 @@ pub fn read_par(picture: &Picture, toolbar: &Toolbar) -> Option<u32> {
         .flat_map(|y| (0..right).map(move |x| (x, y)))
         .map(|(x, y)| picture.at(x, y).iter().zip(background).any(|(&a, b)| a.abs_diff(b) > 70))
         .collect();
-    let mut digits: Vec<(Shape, u32)> = shapes(&ink, width, height)
+    let mut marks: Vec<(Shape, Option<u32>)> = shapes(&ink, width, height)
         .into_iter()
         .filter(|s| (height / 5..=height * 3 / 4).contains(&s.height()) && s.width() <= s.height())
-        .filter_map(|s| {
-            let digit = classify(&s)?;
-            Some((s, digit))
+        .map(|s| {
+            let digit = classify(&s);
+            (s, digit)
         })
         .collect();
-    digits.sort_by_key(|(s, _)| s.left);
+    marks.sort_by_key(|(s, _)| s.left);
+    let digits: Vec<&(Shape, Option<u32>)> = marks.iter().filter(|(_, d)| d.is_some()).collect();
     let (first, _) = digits.first()?;
     let (h, t) = (first.height() as f64, first.top as f64);
+    let aligned = |s: &Shape| (s.height() as f64 - h).abs() <= 0.15 * h && (s.top as f64 - t).abs() <= 0.15 * h;
+    let gap = |a: &Shape, b: &Shape| b.left as f64 - a.right as f64;
+    // A mark in line with the digits and as close as they are to each other, but no digit: the
+    // number may be longer than what was read.
     let mut value = 0u32;
-    for (i, (shape, digit)) in digits.iter().enumerate() {
-        let aligned = (shape.height() as f64 - h).abs() <= 0.15 * h && (shape.top as f64 - t).abs() <= 0.15 * h;
-        let near = i == 0 || (shape.left as f64 - digits[i - 1].0.right as f64) <= 0.8 * h;
-        if !aligned || !near {
+    for (i, (shape, digit)) in marks.iter().enumerate() {
+        let neighbour = |j: Option<usize>| {
+            j.and_then(|j| marks.get(j))
+                .is_some_and(|(n, d)| d.is_some() && aligned(n) && (gap(n, shape).max(gap(shape, n))) <= NEIGHBOUR * h)
+        };
+        if digit.is_none() {
+            if aligned(shape) && (neighbour(i.checked_sub(1)) || neighbour(Some(i + 1))) {
+                return None;
+            }
+            continue;
+        }
+        value = value * 10 + digit.unwrap_or(0);
+    }
+    for pair in digits.windows(2) {
+        if !aligned(&pair[1].0) || gap(&pair[0].0, &pair[1].0) > SPACING * h {
             return None;
         }
-        value = value * 10 + digit;
     }
-    let leading_zero = digits.len() > 1 && digits[0].1 == 0;
+    let leading_zero = digits.len() > 1 && digits[0].1 == Some(0);
     (digits.len() <= 3 && !leading_zero && value > 0).then_some(value)
 }
 
@@ -163,4 +183,66 @@ fn classify(shape: &Shape) -> Option<u32> {
     let best = *scores.first()?;
     let clear = scores.get(1).is_none_or(|second| second.0 - best.0 >= CLEAR);
     (best.0 <= MATCH && clear).then_some(best.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::colour::Lab;
+    use crate::import::toolbar::Swatch;
+
+    /// A 600 × 1000 picture whose bottom 100 rows are a toolbar with `text` drawn at `x` in the
+    /// 5 × 7 font, `dot` pixels a dot; `?` draws a blob that is no digit.
+    fn toolbar_with(text: &str, x: usize, dot: usize) -> (Picture, Toolbar) {
+        let (width, height, top) = (600, 1000, 900);
+        let mut picture = Picture { width, height, rgb: vec![240; width * height * 3] };
+        let mut ink = |px: usize, py: usize| {
+            let i = 3 * (py * width + px);
+            picture.rgb[i..i + 3].copy_from_slice(&[40, 40, 50]);
+        };
+        let y0 = top + 50 - 7 * dot / 2;
+        for (k, ch) in text.chars().enumerate() {
+            let left = x + k * 6 * dot;
+            let glyph = match ch.to_digit(10) {
+                Some(d) => GLYPHS[d as usize],
+                None => ["#####", "#####", "##.##", "#...#", "##.##", "#####", "#####"],
+            };
+            for (r, line) in glyph.iter().enumerate() {
+                for (c, b) in line.bytes().enumerate() {
+                    if b == b'#' {
+                        for dy in 0..dot {
+                            for dx in 0..dot {
+                                ink(left + c * dot + dx, y0 + r * dot + dy);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let swatch = Swatch { left: 300.0, right: 600.0, rgb: [200, 0, 0], lab: Lab::from_srgb([200, 0, 0]) };
+        (picture, Toolbar { top, swatches: vec![swatch] })
+    }
+
+    #[test]
+    fn reads_the_counter_at_any_size() {
+        for (text, dot) in [("17", 5), ("4", 6), ("10", 4), ("258", 5), ("9", 8), ("36", 7)] {
+            let (picture, toolbar) = toolbar_with(text, 80, dot);
+            assert_eq!(read_par(&picture, &toolbar), text.parse().ok(), "{text} at {dot}");
+        }
+    }
+
+    #[test]
+    fn anything_unsure_is_none() {
+        for text in ["1?", "?", "", "07", "1234"] {
+            let (picture, toolbar) = toolbar_with(text, 80, 5);
+            assert_eq!(read_par(&picture, &toolbar), None, "{text}");
+        }
+        // Two numbers apart: which is the counter is not sure.
+        let (mut picture, toolbar) = toolbar_with("3", 40, 5);
+        let (other, _) = toolbar_with("3", 200, 5);
+        for i in 0..picture.rgb.len() {
+            picture.rgb[i] = picture.rgb[i].min(other.rgb[i]);
+        }
+        assert_eq!(read_par(&picture, &toolbar), None);
+    }
 }

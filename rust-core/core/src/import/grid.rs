@@ -181,3 +181,39 @@ fn roughness(picture: &Picture, grid: &Grid, bottom: usize) -> f64 {
     }
     if count == 0 { f64::INFINITY } else { total / count as f64 }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Tiling};
+    use crate::geometry::Fit;
+
+    #[test]
+    fn corners_follow_the_project_layout() {
+        let board = Board::new(Tiling::Triangles, ROWS, COLS, vec![Some(0); ROWS * COLS], 1).unwrap();
+        let fit = Fit::for_width(&board, 750.0).unwrap();
+        let grid = Grid { left: 0.0, column_width: 75.0, top: 0.0, side: fit.side() };
+        for shape in fit.shapes(&board) {
+            let (row, col) = board.position(shape.tile);
+            let corners = grid.corners(row as i64, col as i64);
+            for (p, q) in shape.vertices.iter().zip(corners) {
+                assert!((p.x - q.0).abs() < 1e-6 && (p.y - q.1).abs() < 1e-6, "{row},{col}: {p:?} vs {q:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn samples_stay_inside_their_triangle() {
+        let grid = Grid { left: 3.0, column_width: 60.0, top: -20.0, side: 69.0 };
+        for (row, col) in [(0, 0), (1, 0), (5, 7), (-1, 3)] {
+            let [a, b, c] = grid.corners(row, col);
+            let cross =
+                |p: (f64, f64), q: (f64, f64), r: (f64, f64)| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+            let points: Vec<_> = grid.samples(row, col, 13, 0.7).collect();
+            assert_eq!(points.len(), 105);
+            for p in points {
+                assert!(cross(a, b, p) > 0.0 && cross(b, c, p) > 0.0 && cross(c, a, p) > 0.0, "{p:?}");
+            }
+        }
+    }
+}

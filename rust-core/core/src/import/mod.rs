@@ -60,22 +60,16 @@ pub struct Imported {
     pub palette: Vec<Rgb>,
     /// The par shown on the move counter, when it could be read for sure.
     pub par: Option<u32>,
-    /// Where everything was found, for drawing a debug picture.
-    pub analysis: Analysis,
 }
 
-/// Where the toolbar, the swatches and the grid were found, and what each triangle was read as.
-#[derive(Clone, Debug)]
+/// What an import found, as far as it got: for a debug picture, of a failure too.
+#[derive(Clone, Debug, Default)]
 pub struct Analysis {
-    /// The screenshot's width in pixels.
-    pub width: usize,
-    /// The screenshot's height in pixels.
-    pub height: usize,
-    /// The toolbar and its swatches.
-    pub toolbar: Toolbar,
-    /// The grid.
-    pub grid: Grid,
-    /// Each triangle's verdict, row by row.
+    /// The toolbar and its swatches, once found.
+    pub toolbar: Option<Toolbar>,
+    /// The grid, once found.
+    pub grid: Option<Grid>,
+    /// Each triangle's verdict, row by row, once all are read.
     pub verdicts: Vec<Verdict>,
 }
 
@@ -88,13 +82,25 @@ impl Imported {
 
 /// Reads a KAMI 2 screenshot (PNG or JPEG bytes) into a board, its palette and, when it can, its par.
 pub fn import_screenshot(bytes: &[u8]) -> Result<Imported, ImportError> {
+    analyse(bytes).0
+}
+
+/// [`import_screenshot`], with what it found on the way, also when it fails.
+pub fn analyse(bytes: &[u8]) -> (Result<Imported, ImportError>, Analysis) {
+    let mut analysis = Analysis::default();
+    let result = read(bytes, &mut analysis);
+    (result, analysis)
+}
+
+fn read(bytes: &[u8], analysis: &mut Analysis) -> Result<Imported, ImportError> {
     let picture = decode::decode(bytes)?;
-    let toolbar = Toolbar::find(&picture)?;
+    let toolbar = analysis.toolbar.insert(Toolbar::find(&picture)?);
     // Stay clear of the toolbar's edge, which JPEG blurs into the board.
     let bottom = toolbar.top.saturating_sub(2);
     let grid = Grid::find(&picture, bottom).ok_or_else(|| ImportError::NotABoard("no triangle grid".into()))?;
-    let verdicts = classify::classify(&picture, &grid, bottom, &toolbar.swatches)?;
-    let cells: Vec<Option<u8>> = verdicts.iter().map(|v| v.colour).collect();
+    analysis.grid = Some(grid);
+    analysis.verdicts = classify::classify(&picture, &grid, bottom, &toolbar.swatches)?;
+    let cells: Vec<Option<u8>> = analysis.verdicts.iter().map(|v| v.colour).collect();
     let colours = toolbar.swatches.len();
     let board =
         Board::new(Tiling::Triangles, ROWS, COLS, cells, colours).map_err(|e| ImportError::NotABoard(e.to_string()))?;
@@ -103,7 +109,6 @@ pub fn import_screenshot(bytes: &[u8]) -> Result<Imported, ImportError> {
     }
     let palette =
         toolbar.swatches.iter().map(|s: &Swatch| Rgb { red: s.rgb[0], green: s.rgb[1], blue: s.rgb[2] }).collect();
-    let par = digits::read_par(&picture, &toolbar);
-    let analysis = Analysis { width: picture.width, height: picture.height, toolbar, grid, verdicts };
-    Ok(Imported { board, palette, par, analysis })
+    let par = digits::read_par(&picture, toolbar);
+    Ok(Imported { board, palette, par })
 }
