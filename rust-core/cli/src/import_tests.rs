@@ -11,7 +11,7 @@ use kami_core::level::Level;
 const SIZES: [(u32, u32); 6] = [(750, 1334), (665, 1182), (1080, 1920), (1242, 2208), (720, 1280), (1125, 2436)];
 
 fn shot(level: &Level, size: (u32, u32), theme: Theme, seed: u64) -> Vec<u8> {
-    let pixmap = draw(level, Style { width: size.0, height: size.1, theme, seed }).unwrap();
+    let pixmap = draw(level, Style { width: size.0, height: size.1, theme, seed, offset: 0.0 }).unwrap();
     jpeg(&pixmap, 85).unwrap()
 }
 
@@ -69,7 +69,7 @@ fn png(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
 #[test]
 fn png_screenshots_and_other_qualities_import_too() {
     let level = on_kami_board(&level("08-summit/bergschrund")).unwrap();
-    let style = Style { width: 750, height: 1334, theme: Theme::Dark, seed: 3 };
+    let style = Style { width: 750, height: 1334, theme: Theme::Dark, seed: 3, offset: 0.0 };
     let pixmap = draw(&level, style).unwrap();
     assert_eq!(mismatch(&level, &png(&pixmap)), None);
     assert_eq!(mismatch(&level, &jpeg(&pixmap, 70).unwrap()), None);
@@ -149,4 +149,18 @@ fn the_ffi_opens_an_imported_board_as_a_game_that_saves() {
     let restored = Game::restore(game.save()).unwrap();
     assert_eq!(restored.snapshot(), game.snapshot());
     assert_eq!(game.snapshot().par, level.par());
+}
+
+#[test]
+fn a_board_off_centre_on_a_tall_screen_is_found_or_refused() {
+    // On a 19.5:9 screen the board is shorter than the space above the toolbar; placed a whole
+    // side (two rows) off centre, it must still come back right, never two rows off. (A board
+    // whose top or bottom two rows are all holes could come back moved by two rows: the same
+    // puzzle, as the rows lost are holes; this one has tiles in its first and last rows.)
+    let level = on_kami_board(&level("08-summit/bergschrund")).unwrap();
+    for offset in [-1.0, 1.0] {
+        let style = Style { width: 1125, height: 2436, theme: Theme::Light, seed: 2, offset };
+        let bytes = jpeg(&draw(&level, style).unwrap(), 85).unwrap();
+        assert_eq!(mismatch(&level, &bytes), None, "offset {offset}");
+    }
 }

@@ -38,6 +38,9 @@ pub struct Style {
     pub theme: Theme,
     /// Varies the texture and the folds.
     pub seed: u64,
+    /// How far the board sits below the centre of the space above the toolbar, in triangle
+    /// sides (the game centres it: 0).
+    pub offset: f32,
 }
 
 /// Runs the command.
@@ -60,7 +63,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     let seed = args.option("--seed")?.map_or(Ok(1), |s| s.parse::<u64>().map_err(|_| "--seed takes a number"))?;
     let names = args.positional(1)?;
     let level = load_level(names.first().ok_or("screenshot needs a LEVEL")?)?;
-    let pixmap = draw(&level, Style { width, height, theme, seed })?;
+    let pixmap = draw(&level, Style { width, height, theme, seed, offset: 0.0 })?;
     let bytes = if out.ends_with(".jpg") || out.ends_with(".jpeg") {
         jpeg(&pixmap, quality)?
     } else if out.ends_with(".png") {
@@ -177,7 +180,7 @@ fn draw_tiles(level: &Level, w: f32, play: f32, style: Style) -> Result<Pixmap, 
     let board = level.board();
     let column = w / board.cols() as f32;
     let side = column / COLUMN_PER_SIDE;
-    let origin = (play - side * (board.rows() as f32 + 1.0) / 2.0) / 2.0;
+    let origin = (play - side * (board.rows() as f32 + 1.0) / 2.0) / 2.0 + style.offset * side;
     let mut pixmap = Pixmap::new(style.width, play.ceil() as u32).ok_or("the screenshot is too large")?;
     let stroke = Stroke { width: 1.0, ..Stroke::default() };
     for tile in 0..board.len() {

@@ -69,12 +69,7 @@ pub fn classify(
     let mut rough = 0;
     for row in 0..ROWS as i64 {
         for col in 0..COLS as i64 {
-            let mut points: Vec<Lab> = grid
-                .samples(row, col, 13, 0.7)
-                .filter(|&(_, y)| y < bottom as f64)
-                .filter_map(|(x, y)| picture.near(x, y))
-                .map(Lab::from_srgb)
-                .collect();
+            let mut points = inside(picture, grid, bottom, row, col);
             if points.len() < VISIBLE {
                 return Err(ImportError::NotABoard(format!("row {} is cut off the screenshot", row + 1)));
             }
@@ -111,6 +106,31 @@ fn tile_limit(readings: &[Lab], swatches: &[Swatch]) -> f32 {
     let quartile = near.len() / 4;
     near.select_nth_unstable_by(quartile, f32::total_cmp);
     (near[quartile] * 5.0).clamp(TILE.0, TILE.1)
+}
+
+/// The colours of the sample points of triangle `(row, col)` that are on screen above `bottom`.
+fn inside(picture: &Picture, grid: &Grid, bottom: usize, row: i64, col: i64) -> Vec<Lab> {
+    grid.samples(row, col, 13, 0.7)
+        .filter(|&(_, y)| y < bottom as f64)
+        .filter_map(|(x, y)| picture.near(x, y))
+        .map(Lab::from_srgb)
+        .collect()
+}
+
+/// Whether a triangle of the two rows just above or below the board shows a tile (near a swatch
+/// and grainy): then the board does not start where the grid puts it. On 16:9 screens those rows
+/// are off screen; on taller ones the board is shorter than the space and they show background.
+pub fn tiles_outside(picture: &Picture, grid: &Grid, bottom: usize, swatches: &[Swatch]) -> bool {
+    [-2, -1, ROWS as i64, ROWS as i64 + 1].into_iter().any(|row| {
+        (0..COLS as i64).any(|col| {
+            let mut points = inside(picture, grid, bottom, row, col);
+            if points.len() < VISIBLE {
+                return false;
+            }
+            let lab = median(&mut points).unwrap_or_default();
+            nearest(lab, swatches).1 < TILE.0 && lightness_spread(&mut points) > SMOOTH.1
+        })
+    })
 }
 
 fn nearest(lab: Lab, swatches: &[Swatch]) -> (usize, f32, f32) {

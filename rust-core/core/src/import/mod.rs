@@ -97,7 +97,15 @@ fn read(bytes: &[u8], analysis: &mut Analysis) -> Result<Imported, ImportError> 
     let toolbar = analysis.toolbar.insert(Toolbar::find(&picture)?);
     // Stay clear of the toolbar's edge, which JPEG blurs into the board.
     let bottom = toolbar.top.saturating_sub(2);
-    let grid = Grid::find(&picture, bottom).ok_or_else(|| ImportError::NotABoard("no triangle grid".into()))?;
+    let found = Grid::find(&picture, bottom).ok_or_else(|| ImportError::NotABoard("no triangle grid".into()))?;
+    analysis.grid = Some(found);
+    // The grid repeats every two rows, so which row is the first rests on the board being centred;
+    // where tiles show just outside the board, it is not, and a shift by two rows either way is tried.
+    let grid = [0.0, -1.0, 1.0]
+        .into_iter()
+        .map(|shift| Grid { top: found.top + shift * found.side, ..found })
+        .find(|grid| !classify::tiles_outside(&picture, grid, bottom, &toolbar.swatches))
+        .ok_or_else(|| ImportError::NotABoard("tiles show outside the 29 rows of the board".into()))?;
     analysis.grid = Some(grid);
     analysis.verdicts = classify::classify(&picture, &grid, bottom, &toolbar.swatches)?;
     let cells: Vec<Option<u8>> = analysis.verdicts.iter().map(|v| v.colour).collect();
