@@ -2,7 +2,8 @@
 //! positions a player reaches; with `--time`, each solve gets that long, and levels it cannot
 //! prove in time are counted and named instead of failing the run (for boards whose par is only
 //! the best known, such as `rust-core/cli/bench/`). `kami bench --daily YEAR`: how fast each
-//! day's puzzle is made and its par proven. With medians, the 99th percentile and maxima.
+//! day's puzzle is made and its par proven; `kami bench --import SHOT`: how fast a screenshot
+//! imports (25 runs). With medians, the 99th percentile and maxima.
 
 use crate::args::Args;
 use kami_core::catalogue::Catalogue;
@@ -41,6 +42,10 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             .ok_or(format!("--threads takes a count of 1 or more, not {n:?}"))?,
         None => 1,
     };
+    if let Some(shot) = args.option("--import")? {
+        args.positional(0)?;
+        return bench_import(&shot);
+    }
     if let Some(year) = args.option("--daily")? {
         args.positional(0)?;
         return bench_daily(year.parse().map_err(|_| format!("--daily takes a year, not {year:?}"))?);
@@ -166,6 +171,19 @@ fn bench_daily(year: i32) -> Result<(), String> {
         times.push((start.elapsed(), format!("{} (par {})", puzzle.level.id(), puzzle.level.par())));
     }
     summary("daily puzzle made and proven", times);
+    Ok(())
+}
+
+/// Times importing one screenshot, 25 times over, on this thread.
+fn bench_import(shot: &str) -> Result<(), String> {
+    let bytes = std::fs::read(shot).map_err(|e| format!("{shot}: {e}"))?;
+    let mut times = Vec::new();
+    for _ in 0..25 {
+        let start = Instant::now();
+        let imported = kami_core::import::import_screenshot(&bytes).map_err(|e| format!("{shot}: {e}"))?;
+        times.push((start.elapsed(), format!("{} colours", imported.palette.len())));
+    }
+    summary(&format!("import {shot}"), times);
     Ok(())
 }
 

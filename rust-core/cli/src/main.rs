@@ -4,8 +4,12 @@ mod args;
 mod bench;
 mod check;
 mod generate;
+mod import;
+#[cfg(test)]
+mod import_tests;
 mod play;
 mod render;
+mod screenshot;
 mod solve;
 mod stats;
 
@@ -39,7 +43,13 @@ commands:
                                  [--time S: S seconds per solve, reporting what it cannot prove]
                                  [--threads N: solve again on N threads, with the speed-up]
   bench --daily YEAR             time making and proving every daily puzzle of YEAR
+  bench --import SHOT            time importing a screenshot (25 runs)
   stats DIR                      par, regions and rating per pack [--out FILE.svg: the curve]
+  import SHOT --out FILE.toml    a level file from a KAMI 2 screenshot (PNG or JPEG) [--par N:
+                                 when the move counter cannot be read] [--name NAME]
+                                 [--debug FILE.png: the grid and verdicts drawn over it]
+  screenshot LEVEL --out FILE    a KAMI 2-style screenshot as FILE.jpg or FILE.png, for testing
+                                 import [--size WxH] [--theme light|dark] [--quality Q] [--seed N]
 
 LEVEL is a shipped level id such as 01-first-steps/one-fold, or a path to a level file.";
 
@@ -55,6 +65,8 @@ fn main() -> ExitCode {
         "hint" => solve::run_hint(words),
         "bench" => bench::run(words),
         "stats" => stats::run(words),
+        "screenshot" => screenshot::run(words),
+        "import" => import::run(words),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

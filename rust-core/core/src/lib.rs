@@ -12,6 +12,7 @@ pub mod generator;
 pub mod geometry;
 pub mod hint;
 pub mod history;
+pub mod import;
 pub mod level;
 pub mod level_file;
 pub mod progress;

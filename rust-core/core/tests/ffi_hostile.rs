@@ -3,7 +3,7 @@
 
 use kami_core::ffi::{
     Game, GameSnapshot, GameStatus, KamiError, PlayerProgress, PuzzleSpec, Symmetry, daily_puzzle, generate_puzzle,
-    packs,
+    import_screenshot, packs,
 };
 use std::sync::Arc;
 
@@ -213,4 +213,16 @@ fn progress_rejects_hostile_saves_and_ignores_unknown_levels() {
     assert_eq!(progress.record(first_level()), None, "an unplayed game is no win");
     let packs = progress.packs();
     assert!(packs[0].unlocked && packs.iter().all(|p| p.won == 0));
+}
+
+#[test]
+fn screenshots_that_are_not_images_are_typed_errors() {
+    let png_signature = b"\x89PNG\r\n\x1a\n".to_vec();
+    let jpeg_start = vec![0xFF, 0xD8, 0xFF, 0xE0, 0, 16, b'J', b'F', b'I', b'F', 0];
+    for bytes in [Vec::new(), vec![0; 1000], b"not an image at all".to_vec(), png_signature, jpeg_start] {
+        match import_screenshot(bytes.clone()) {
+            Err(KamiError::ImageUnreadable { .. }) => {}
+            other => panic!("{bytes:?}: {:?}", other.map(|p| p.par())),
+        }
+    }
 }

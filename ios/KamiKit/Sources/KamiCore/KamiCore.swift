@@ -947,6 +947,178 @@ public func FfiConverterTypeGame_lower(_ value: Game) -> UInt64 {
 
 
 /**
+ * A board read from a KAMI 2 screenshot: open it as a game with [`ImportedPuzzle::game`].
+ */
+public protocol ImportedPuzzleProtocol: AnyObject, Sendable {
+    
+    /**
+     * A fresh game of the board with this par, as level `id` (for example `imported/<date>`,
+     * under which `PlayerProgress.record` keeps its best result) named `name`. Its saves hold
+     * the whole board, so a saved game restores without the screenshot.
+     */
+    func game(id: String, name: String, par: UInt32) throws  -> Game
+    
+    /**
+     * The palette, from the toolbar's swatches, left to right.
+     */
+    func palette()  -> [Rgb]
+    
+    /**
+     * The par shown on the move counter, or `None` when it could not be read for sure: then ask
+     * the player for it.
+     */
+    func par()  -> UInt32?
+    
+}
+/**
+ * A board read from a KAMI 2 screenshot: open it as a game with [`ImportedPuzzle::game`].
+ */
+open class ImportedPuzzle: ImportedPuzzleProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_kami_core_fn_clone_importedpuzzle(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_kami_core_fn_free_importedpuzzle(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * A fresh game of the board with this par, as level `id` (for example `imported/<date>`,
+     * under which `PlayerProgress.record` keeps its best result) named `name`. Its saves hold
+     * the whole board, so a saved game restores without the screenshot.
+     */
+open func game(id: String, name: String, par: UInt32)throws  -> Game  {
+    return try  FfiConverterTypeGame_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_importedpuzzle_game(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),
+        FfiConverterString.lower(name),
+        FfiConverterUInt32.lower(par),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The palette, from the toolbar's swatches, left to right.
+     */
+open func palette() -> [Rgb]  {
+    return try!  FfiConverterSequenceTypeRgb.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_importedpuzzle_palette(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The par shown on the move counter, or `None` when it could not be read for sure: then ask
+     * the player for it.
+     */
+open func par() -> UInt32?  {
+    return try!  FfiConverterOptionUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_importedpuzzle_par(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeImportedPuzzle: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = ImportedPuzzle
+
+    public static func lift(_ handle: UInt64) throws -> ImportedPuzzle {
+        return ImportedPuzzle(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: ImportedPuzzle) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ImportedPuzzle {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: ImportedPuzzle, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeImportedPuzzle_lift(_ handle: UInt64) throws -> ImportedPuzzle {
+    return try FfiConverterTypeImportedPuzzle.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeImportedPuzzle_lower(_ value: ImportedPuzzle) -> UInt64 {
+    return FfiConverterTypeImportedPuzzle.lower(value)
+}
+
+
+
+
+
+
+/**
  * The player's progress: best result per level and opened packs. Safe to share between threads.
  */
 public protocol PlayerProgressProtocol: AnyObject, Sendable {
@@ -3038,6 +3210,36 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      */
     case InvalidSave(reason: String
     )
+    /**
+     * The bytes are not a PNG or JPEG image, or a damaged or truncated one.
+     */
+    case ImageUnreadable(reason: String
+    )
+    /**
+     * The image is too large to read (refused before decoding it).
+     */
+    case ImageTooLarge(width: UInt32, height: UInt32
+    )
+    /**
+     * The image is too small to read a board from.
+     */
+    case ImageTooSmall(width: UInt32, height: UInt32
+    )
+    /**
+     * The image is not a KAMI 2 board: no toolbar of swatches, no triangle grid, or cut off.
+     */
+    case NotAKamiBoard(reason: String
+    )
+    /**
+     * Colours in the screenshot too alike to tell apart (two swatches, or a tile and a hole).
+     */
+    case ColoursAlike(reason: String
+    )
+    /**
+     * A par outside 1 to `max`.
+     */
+    case InvalidPar(par: UInt32, max: UInt32
+    )
 
     
 
@@ -3131,6 +3333,27 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
         case 18: return .CorruptSave
         case 19: return .InvalidSave(
             reason: try FfiConverterString.read(from: &buf)
+            )
+        case 20: return .ImageUnreadable(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+        case 21: return .ImageTooLarge(
+            width: try FfiConverterUInt32.read(from: &buf), 
+            height: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 22: return .ImageTooSmall(
+            width: try FfiConverterUInt32.read(from: &buf), 
+            height: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 23: return .NotAKamiBoard(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+        case 24: return .ColoursAlike(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+        case 25: return .InvalidPar(
+            par: try FfiConverterUInt32.read(from: &buf), 
+            max: try FfiConverterUInt32.read(from: &buf)
             )
 
          default: throw UniffiInternalError.unexpectedEnumCase
@@ -3241,6 +3464,39 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
         case let .InvalidSave(reason):
             writeInt(&buf, Int32(19))
             FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .ImageUnreadable(reason):
+            writeInt(&buf, Int32(20))
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .ImageTooLarge(width,height):
+            writeInt(&buf, Int32(21))
+            FfiConverterUInt32.write(width, into: &buf)
+            FfiConverterUInt32.write(height, into: &buf)
+            
+        
+        case let .ImageTooSmall(width,height):
+            writeInt(&buf, Int32(22))
+            FfiConverterUInt32.write(width, into: &buf)
+            FfiConverterUInt32.write(height, into: &buf)
+            
+        
+        case let .NotAKamiBoard(reason):
+            writeInt(&buf, Int32(23))
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .ColoursAlike(reason):
+            writeInt(&buf, Int32(24))
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .InvalidPar(par,max):
+            writeInt(&buf, Int32(25))
+            FfiConverterUInt32.write(par, into: &buf)
+            FfiConverterUInt32.write(max, into: &buf)
             
         }
     }
@@ -3848,6 +4104,18 @@ public func packs() -> [PackInfo]  {
 })
 }
 /**
+ * Reads a KAMI 2 screenshot (PNG or JPEG bytes): its board, palette and, when the move counter
+ * can be read for sure, its par. Slow enough (tens of milliseconds) to call off the main thread.
+ */
+public func importScreenshot(bytes: Data)throws  -> ImportedPuzzle  {
+    return try  FfiConverterTypeImportedPuzzle_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_import_screenshot(
+        FfiConverterData.lower(bytes),uniffiCallStatus
+    )
+})
+}
+/**
  * Today's puzzle, the same for everyone on that date: easy on Monday, hardest on Sunday.
  * Level id `daily/YYYY-MM-DD`, so `PlayerProgress.record` keeps its best result.
  */
@@ -3890,6 +4158,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.contractVersionMismatch
     }
     if (uniffi_kami_core_checksum_func_packs() != 26671) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_func_import_screenshot() != 36218) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_func_daily_puzzle() != 28298) {
@@ -3938,6 +4209,15 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_game_undo() != 2440) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_importedpuzzle_game() != 758) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_importedpuzzle_palette() != 57348) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_importedpuzzle_par() != 29512) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_playerprogress_new() != 40743) {

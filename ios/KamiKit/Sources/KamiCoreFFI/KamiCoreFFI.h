@@ -354,6 +354,31 @@ RustBuffer uniffi_kami_core_fn_method_game_tile_at(uint64_t ptr, double width, d
 RustBuffer uniffi_kami_core_fn_method_game_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_IMPORTEDPUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_IMPORTEDPUZZLE
+uint64_t uniffi_kami_core_fn_clone_importedpuzzle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_IMPORTEDPUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_IMPORTEDPUZZLE
+void uniffi_kami_core_fn_free_importedpuzzle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_IMPORTEDPUZZLE_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_IMPORTEDPUZZLE_GAME
+uint64_t uniffi_kami_core_fn_method_importedpuzzle_game(uint64_t ptr, RustBuffer id, RustBuffer name, uint32_t par, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_IMPORTEDPUZZLE_PALETTE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_IMPORTEDPUZZLE_PALETTE
+RustBuffer uniffi_kami_core_fn_method_importedpuzzle_palette(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_IMPORTEDPUZZLE_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_IMPORTEDPUZZLE_PAR
+RustBuffer uniffi_kami_core_fn_method_importedpuzzle_par(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_KAMIERROR_UNIFFI_TRAIT_DISPLAY
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_KAMIERROR_UNIFFI_TRAIT_DISPLAY
 RustBuffer uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(RustBuffer ptr, RustCallStatus *_Nonnull out_status
@@ -363,6 +388,11 @@ RustBuffer uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(RustBuffer 
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_PACKS
 RustBuffer uniffi_kami_core_fn_func_packs(RustCallStatus *_Nonnull out_status
     
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_IMPORT_SCREENSHOT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_IMPORT_SCREENSHOT
+uint64_t uniffi_kami_core_fn_func_import_screenshot(RustBuffer bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_DAILY_PUZZLE
@@ -641,6 +671,12 @@ uint16_t uniffi_kami_core_checksum_func_packs(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_IMPORT_SCREENSHOT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_IMPORT_SCREENSHOT
+uint16_t uniffi_kami_core_checksum_func_import_screenshot(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_DAILY_PUZZLE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_DAILY_PUZZLE
 uint16_t uniffi_kami_core_checksum_func_daily_puzzle(void
@@ -734,6 +770,24 @@ uint16_t uniffi_kami_core_checksum_method_game_tile_at(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_UNDO
 uint16_t uniffi_kami_core_checksum_method_game_undo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_IMPORTEDPUZZLE_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_IMPORTEDPUZZLE_GAME
+uint16_t uniffi_kami_core_checksum_method_importedpuzzle_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_IMPORTEDPUZZLE_PALETTE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_IMPORTEDPUZZLE_PALETTE
+uint16_t uniffi_kami_core_checksum_method_importedpuzzle_palette(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_IMPORTEDPUZZLE_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_IMPORTEDPUZZLE_PAR
+uint16_t uniffi_kami_core_checksum_method_importedpuzzle_par(void
     
 );
 #endif

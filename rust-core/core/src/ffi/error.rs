@@ -1,6 +1,7 @@
 //! The one error type shells see.
 
 use crate::game::MoveError;
+use crate::import::ImportError;
 use crate::level_file::FileError;
 use crate::save::SaveError;
 use std::fmt;
@@ -48,6 +49,18 @@ pub enum KamiError {
     CorruptSave,
     /// A save whose contents do not make a valid game or progress.
     InvalidSave { reason: String },
+    /// The bytes are not a PNG or JPEG image, or a damaged or truncated one.
+    ImageUnreadable { reason: String },
+    /// The image is too large to read (refused before decoding it).
+    ImageTooLarge { width: u32, height: u32 },
+    /// The image is too small to read a board from.
+    ImageTooSmall { width: u32, height: u32 },
+    /// The image is not a KAMI 2 board: no toolbar of swatches, no triangle grid, or cut off.
+    NotAKamiBoard { reason: String },
+    /// Colours in the screenshot too alike to tell apart (two swatches, or a tile and a hole).
+    ColoursAlike { reason: String },
+    /// A par outside 1 to `max`.
+    InvalidPar { par: u32, max: u32 },
 }
 
 impl fmt::Display for KamiError {
@@ -80,6 +93,16 @@ impl fmt::Display for KamiError {
             }
             KamiError::CorruptSave => SaveError::Corrupt.fmt(f),
             KamiError::InvalidSave { reason } => SaveError::Invalid(reason.clone()).fmt(f),
+            KamiError::ImageUnreadable { reason } => ImportError::Unreadable(reason.clone()).fmt(f),
+            KamiError::ImageTooLarge { width, height } => {
+                ImportError::TooLarge { width: *width, height: *height }.fmt(f)
+            }
+            KamiError::ImageTooSmall { width, height } => {
+                ImportError::TooSmall { width: *width, height: *height }.fmt(f)
+            }
+            KamiError::NotAKamiBoard { reason } => ImportError::NotABoard(reason.clone()).fmt(f),
+            KamiError::ColoursAlike { reason } => ImportError::ColoursAlike(reason.clone()).fmt(f),
+            KamiError::InvalidPar { par, max } => write!(f, "a par is 1 to {max} moves, not {par}"),
         }
     }
 }

@@ -9,12 +9,14 @@
 mod catalogue;
 mod error;
 mod game;
+mod import;
 mod puzzles;
 mod records;
 
 pub use catalogue::{LevelInfo, LevelProgress, PackInfo, PackProgress, PlayerProgress, packs};
 pub use error::KamiError;
 pub use game::Game;
+pub use import::{ImportedPuzzle, import_screenshot};
 pub use puzzles::{Puzzle, PuzzleSpec, Symmetry, daily_puzzle, generate_puzzle};
 pub use records::{
     BestResult, BoardLayout, FloodTile, GameSnapshot, GameStatus, Grade, PackTheme, Point, Rgb, TileShape, Tiling, Turn,
