@@ -192,6 +192,16 @@ impl Position {
         bits::has(self.row(a), b)
     }
 
+    /// Whether recolouring `node` to `colour` leaves `other` alone: `node` neither is nor touches
+    /// it, and swallows no neighbour of it. Then the move and the one that made `other` commute
+    /// (see the search's move rules).
+    pub fn clear_of(&self, node: usize, colour: Colour, other: usize) -> bool {
+        let (row, near) = (self.row(node), self.row(other));
+        node != other
+            && !bits::has(near, node)
+            && row.iter().zip(self.class(usize::from(colour))).zip(near).all(|((a, b), n)| a & b & n == 0)
+    }
+
     /// Whether `other` is the only neighbour of `node` that has `colour`.
     pub fn only_neighbour_of_colour(&self, node: usize, colour: Colour, other: usize) -> bool {
         let class = self.class(usize::from(colour));
@@ -538,6 +548,33 @@ mod tests {
                 p.undo();
             }
             prop_assert_eq!((snapshot(&p), p.hash(), p.count), start);
+        }
+
+        #[test]
+        fn moves_clear_of_the_last_commute_with_it(
+            cells in prop::collection::vec(0u8..3, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
+            pick in 0usize..100,
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let merging = |p: &Position| recolourings(p).into_iter().filter(|&(v, c)| p.swallows(v, c) > 0).collect::<Vec<_>>();
+            let first = merging(&p);
+            prop_assume!(!first.is_empty());
+            let (m, x) = first[pick % first.len()];
+            let before = p.clone();
+            p.play(m, x);
+            let clear: Vec<_> = merging(&p).into_iter().filter(|&(v, c)| p.clear_of(v, c, m)).collect();
+            for (v, c) in clear {
+                // The same move from before `M`, with the same key, and both orders meet.
+                let mut other = before.clone();
+                prop_assert_eq!(other.swallows(v, c), p.swallows(v, c));
+                other.play(v, c);
+                prop_assert_eq!(other.swallows(m, x), before.swallows(m, x));
+                other.play(m, x);
+                p.play(v, c);
+                prop_assert_eq!((snapshot(&other), other.hash()), (snapshot(&p), p.hash()));
+                p.undo();
+            }
         }
 
 
