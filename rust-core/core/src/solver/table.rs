@@ -6,16 +6,17 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Slot layout: `[key ^ data, data]` with `key = hash[0]` and `data = hash[1] & !0xFFFF |
-/// generation << 8 | bound`, at index `hash[0] & (len - 1)`, so a slot alone says where it
-/// belongs when the table grows. A slot read half from one write and half from another gives a
-/// key that is neither's.
+/// generation << 8 | bound`, in one of the two slots at `hash[0] & (len - 1)` and the one beside
+/// it (`^ 1`, in the same cache line), so a slot alone says where it belongs when the table
+/// grows. A slot read half from one write and half from another gives a key that is neither's.
 type Slot = [AtomicU64; 2];
 
 /// Slots a table starts with (64 KiB): small searches, most hints among them, never pay for
 /// clearing a large table.
 const FIRST_SLOTS: usize = 1 << 12;
 
-/// A table that grows up to a fixed size; a newer entry replaces whatever shares its slot.
+/// A table that grows up to a fixed size. A new entry takes a free slot of its pair, else the
+/// one with the lower bound: a higher bound stands for more search, which is dearer to redo.
 pub struct Table {
     slots: Vec<Slot>,
     /// Slots it may grow to.
@@ -26,9 +27,9 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of at most `bytes` bytes (at least one slot).
+    /// A table of at most `bytes` bytes (at least one pair of slots).
     pub fn with_bytes(bytes: usize) -> Table {
-        let count = (bytes / std::mem::size_of::<Slot>()).max(1);
+        let count = (bytes / std::mem::size_of::<Slot>()).max(2);
         let max_slots = if count.is_power_of_two() { count } else { count.next_power_of_two() / 2 };
         Table { slots: empty(max_slots.min(FIRST_SLOTS)), max_slots, used: 0, generation: 1 }
     }
@@ -52,8 +53,27 @@ impl Table {
 
     /// The learned lower bound for a position, 0 if none.
     pub fn bound(&self, hash: [u64; 2]) -> u32 {
-        let [key, data] = self.load(self.index(hash[0]));
+        let i = self.index(hash[0]);
+        self.bound_at(i, hash).max(self.bound_at(i ^ 1, hash))
+    }
+
+    /// The bound for a position in slot `index`, 0 if the slot holds another.
+    fn bound_at(&self, index: usize, hash: [u64; 2]) -> u32 {
+        let [key, data] = self.load(index);
         if key == hash[0] && data & !0xFF == self.tag(hash) { (data & 0xFF) as u32 } else { 0 }
+    }
+
+    /// The slot for a position: its own entry's if it has one, else a free one of its pair,
+    /// else the one with the lower bound.
+    fn slot_for(&self, hash: [u64; 2]) -> usize {
+        let i = self.index(hash[0]);
+        let rank = |index: usize| {
+            let slot = self.load(index);
+            let own = slot[0] == hash[0] && slot[1] & !0xFF == self.tag(hash);
+            // Own entry first, then free slots, then the lower bound.
+            (!own, self.current(slot), slot[1] & 0xFF)
+        };
+        if rank(i ^ 1) < rank(i) { i ^ 1 } else { i }
     }
 
     /// Reads the slots of these positions, so that their lookups soon after find them in the
@@ -71,7 +91,7 @@ impl Table {
             if self.used * 2 >= self.slots.len() && self.slots.len() < self.max_slots {
                 self.grow();
             }
-            let index = self.index(hash[0]);
+            let index = self.slot_for(hash);
             self.used += usize::from(!self.current(self.load(index)));
             self.store(index, hash, bound);
         }
@@ -80,7 +100,7 @@ impl Table {
     /// [`Table::raise`] on a table shared by threads, which stays the size it is.
     pub fn raise_shared(&self, hash: [u64; 2], bound: u32) {
         if bound > self.bound(hash) {
-            self.store(self.index(hash[0]), hash, bound);
+            self.store(self.slot_for(hash), hash, bound);
         }
     }
 
@@ -93,7 +113,7 @@ impl Table {
             let [key, data] = [slot[0].load(Ordering::Relaxed), slot[1].load(Ordering::Relaxed)];
             let (key, data) = (key ^ data, data);
             if self.current([key, data]) {
-                let index = self.index(key);
+                let index = self.slot_for([key, data]);
                 self.used += usize::from(!self.current(self.load(index)));
                 self.slots[index][0].store(key ^ data, Ordering::Relaxed);
                 self.slots[index][1].store(data, Ordering::Relaxed);
@@ -149,6 +169,21 @@ mod tests {
         assert_eq!(t.bound([8, 9 << 32 | 3]), 0, "another position in the same slot");
         t.clear();
         assert_eq!(t.bound(h), 0);
+    }
+
+    #[test]
+    fn a_pair_of_slots_keeps_two_positions_and_gives_up_the_lower_bound() {
+        let mut t = Table::with_bytes(1 << 10);
+        assert_eq!(t.slots.len(), 64);
+        // Keys 4 and 5 share a pair; 68 lands on slot 4 too.
+        let (a, b, c) = ([4, 1 << 32], [5, 2 << 32], [68, 3 << 32]);
+        t.raise(a, 3);
+        t.raise(b, 5);
+        assert_eq!((t.bound(a), t.bound(b)), (3, 5));
+        t.raise(c, 4);
+        assert_eq!((t.bound(a), t.bound(b), t.bound(c)), (0, 5, 4));
+        t.raise(b, 6);
+        assert_eq!((t.bound(b), t.bound(c)), (6, 4), "an entry is raised where it is");
     }
 
     #[test]
