@@ -46,7 +46,15 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
 
 /// Plays in the terminal: `level` if given, else the menu.
 pub fn run_with(level: Option<Arc<Level>>) -> Result<(), String> {
-    let mut app = App::new(Catalogue::shipped(), Store::from_environment(), today(), level);
+    let store = Store::from_environment();
+    let homeless = store.is_none();
+    let mut app = App::new(Catalogue::shipped(), store, today(), level);
+    if homeless {
+        app.notify(format!(
+            "No data folder is known (no home folder): set {} to keep your progress.",
+            store::DATA_DIR_VARIABLE
+        ));
+    }
     let mut terminal = Terminal::enter().map_err(|e| format!("play needs an interactive terminal: {e}"))?;
     play(&mut app, &mut terminal).map_err(|e| format!("terminal: {e}"))
 }

@@ -68,6 +68,11 @@ impl<'c> App<'c> {
         app
     }
 
+    /// Shows `line` to the player over the screen until the next key.
+    pub fn notify(&mut self, line: String) {
+        self.notices.push(line);
+    }
+
     /// Whether the player has quit.
     pub fn quit(&self) -> bool {
         self.quit
