@@ -1,9 +1,9 @@
-//! The real `kami play` in a real (pseudo-)terminal of 80 × 24: start, play, quit, start again
-//! and find the progress and the game kept; a damaged save set aside and reported.
+//! The real `kami play` in a real (pseudo-)terminal of 80 × 24: start, play, quit (or be killed),
+//! start again and find the progress and the game kept; a damaged save set aside and reported.
 
 #![cfg(unix)]
 
-use expectrl::process::unix::WaitStatus;
+use expectrl::process::unix::{Signal, WaitStatus};
 use expectrl::session::OsSession as Session;
 use expectrl::{Eof, Expect};
 use std::path::Path;
@@ -53,6 +53,40 @@ fn progress_and_the_game_in_progress_are_kept_between_runs() {
     kami.expect("★ perfect in 1").unwrap();
     kami.send("\r").unwrap();
     kami.expect("moves 0 / par 1").unwrap();
+    quit(kami);
+}
+
+#[test]
+fn a_kill_loses_no_move() {
+    let data = tempfile::tempdir().unwrap();
+    let mut kami = play(data.path());
+    // Keys typed before the game is up could be lost with the terminal's mode change.
+    kami.expect("0 of 15 won").unwrap();
+    // Win the first two levels with hints, then play one move of the third (par 2).
+    for _ in 0..2 {
+        kami.send("\r").unwrap();
+        kami.expect("moves 0 / par 1").unwrap();
+        kami.send("h").unwrap();
+        kami.expect("Paint the marked region").unwrap();
+        kami.send(" ").unwrap();
+        kami.expect("★ PERFECT").unwrap();
+        kami.send("m").unwrap();
+        kami.expect("choose a level").unwrap();
+    }
+    kami.send("\r").unwrap();
+    kami.expect("moves 0 / par 2").unwrap();
+    kami.send("h").unwrap();
+    kami.expect("Paint the marked region").unwrap();
+    kami.send(" ").unwrap();
+    kami.expect("moves 1 / par 2").unwrap();
+    kami.get_process_mut().kill(Signal::SIGKILL).unwrap();
+    kami.get_process().wait().unwrap();
+    drop(kami);
+
+    let mut kami = play(data.path());
+    // In screen order: the offer to continue is above the pack's heading.
+    kami.expect("Continue: Layers · moves 1 / par 2").unwrap();
+    kami.expect("2 of 15 won").unwrap();
     quit(kami);
 }
 
