@@ -4,6 +4,7 @@
 use kami_core::game::{Game, Grade, Status};
 use kami_core::hint::{self, Cache, Hint, Position, Reach};
 use kami_core::solver::Budget;
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -21,27 +22,28 @@ pub struct Search {
 }
 
 impl Search {
-    /// Starts the search for `game`'s position within the phones' budget, reusing `cache`.
-    pub fn start(game: &Game, mut cache: Cache) -> Search {
+    /// Starts the search for `game`'s position within the phones' budget, reusing `cache`; an
+    /// error if no thread can be started for it.
+    pub fn start(game: &Game, mut cache: Cache) -> io::Result<Search> {
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, result) = mpsc::channel();
         let position = Position::of(game);
         let budget = Budget { cancel: Some(Arc::clone(&cancel)), ..hint::device_budget() };
-        thread::spawn(move || {
+        thread::Builder::new().name("hint".into()).spawn(move || {
             let found = hint::hint(&position, &mut cache, &budget);
             // The receiver is gone when the search was cancelled: nothing to tell.
             let _ = send.send((found, cache));
-        });
-        Search { cancel, result, started: Instant::now() }
+        })?;
+        Ok(Search { cancel, result, started: Instant::now() })
     }
 
     /// The hint and the cache to keep, once the search has finished; `None` while it runs.
-    /// A search whose thread died (a bug) answers with the hint "not known", never a panic.
-    pub fn poll(&self) -> Option<(Hint, Cache)> {
+    /// A search whose thread died (a bug) answers `Some(Err(..))`, never a panic here.
+    pub fn poll(&self) -> Option<Result<(Hint, Cache), String>> {
         match self.result.try_recv() {
-            Ok(found) => Some(found),
+            Ok(found) => Some(Ok(found)),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some((unknown(), Cache::default())),
+            Err(TryRecvError::Disconnected) => Some(Err("The hint search failed.".into())),
         }
     }
 
@@ -55,19 +57,6 @@ impl Search {
 impl Drop for Search {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-/// A hint that knows nothing.
-fn unknown() -> Hint {
-    Hint {
-        revision: u64::MAX,
-        next: None,
-        remaining: 0,
-        proven: false,
-        par: Reach::Unknown,
-        ok: Reach::Unknown,
-        undos_to_recover: None,
     }
 }
 
@@ -106,7 +95,7 @@ mod tests {
     use std::time::Duration;
 
     fn hint(next: Option<Move>, par: Reach, undos: Option<u32>) -> Hint {
-        Hint { next, par, undos_to_recover: undos, ..unknown() }
+        Hint { revision: 0, next, remaining: 2, proven: false, par, ok: Reach::Unknown, undos_to_recover: undos }
     }
 
     #[test]
@@ -147,10 +136,10 @@ mod tests {
     #[test]
     fn a_search_answers_off_the_calling_thread_and_dropping_it_cancels() {
         let game = strip();
-        let search = Search::start(&game, Cache::default());
+        let search = Search::start(&game, Cache::default()).unwrap();
         let (found, _) = loop {
             if let Some(found) = search.poll() {
-                break found;
+                break found.unwrap();
             }
             thread::sleep(Duration::from_millis(5));
         };
@@ -158,7 +147,7 @@ mod tests {
         assert_eq!(found.par, Reach::Yes);
         assert!(found.next.is_some());
         let flag = {
-            let search = Search::start(&game, Cache::default());
+            let search = Search::start(&game, Cache::default()).unwrap();
             Arc::clone(&search.cancel)
         };
         assert!(flag.load(Ordering::Relaxed), "dropping the search cancels it");
