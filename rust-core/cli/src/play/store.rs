@@ -189,6 +189,19 @@ mod tests {
     }
 
     #[test]
+    fn a_write_cut_short_by_a_kill_leaves_the_old_save_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf());
+        let (progress, _) = won_progress();
+        store.save_progress(&progress).unwrap();
+        // What a writer killed before its rename leaves: half a temporary file.
+        let bytes = save::save_progress(&Progress::default());
+        fs::write(dir.path().join("progress.4242.tmp"), &bytes[..bytes.len() / 2]).unwrap();
+        let loaded = store.load();
+        assert_eq!((loaded.progress, loaded.problems), (progress, vec![]));
+    }
+
+    #[test]
     fn a_failed_write_keeps_the_old_save() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path().to_path_buf());
