@@ -134,43 +134,42 @@ impl Store {
 mod tests {
     use super::*;
     use kami_core::catalogue::Catalogue;
-    use kami_core::history::Move;
+    use kami_core::solver::{Budget, solve};
     use std::sync::Arc;
 
-    fn won_progress() -> (Progress, Game) {
+    /// A folder holding a game of the first shipped level won by the solver, and the progress it made.
+    fn saved() -> (tempfile::TempDir, Store, Progress, Game) {
         let catalogue = Catalogue::shipped();
         let mut game = Game::new(Arc::clone(&catalogue.packs()[0].levels[0]));
+        let solution = solve(game.board(), game.level().palette().len(), &Budget::default());
+        for &m in &solution.moves {
+            game.play(m).unwrap();
+        }
         let mut progress = Progress::default();
-        // Any legal move: the game is saved as played, won or not.
-        let tile = (0..game.board().len()).find(|&t| game.board().colour(t).is_some()).unwrap();
-        let colour = (0..game.level().palette().len() as u8).find(|&c| game.board().colour(tile) != Some(c)).unwrap();
-        game.play(Move { tile, colour }).unwrap();
-        progress.record(catalogue, &game);
-        (progress, game)
+        assert!(progress.record(catalogue, &game).is_some(), "the solver's moves win");
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf());
+        store.save_progress(&progress).unwrap();
+        store.save_game(&game).unwrap();
+        (dir, store, progress, game)
     }
 
     #[test]
     fn saves_come_back_and_an_empty_folder_is_a_fresh_start() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().join("new"));
-        let loaded = store.load();
+        let empty = tempfile::tempdir().unwrap();
+        let loaded = Store::new(empty.path().join("new")).load();
         assert!(loaded.game.is_none() && loaded.problems.is_empty() && loaded.progress == Progress::default());
-        let (progress, game) = won_progress();
-        store.save_progress(&progress).unwrap();
-        store.save_game(&game).unwrap();
+        let (dir, store, progress, game) = saved();
         let loaded = store.load();
         assert_eq!(loaded.progress, progress);
         assert_eq!(loaded.game.map(|g| g.played().collect::<Vec<_>>()), Some(game.played().collect()));
-        let names: Vec<_> = fs::read_dir(dir.path().join("new")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 2, "no temporary file is left behind: {names:?}");
     }
 
     #[test]
     fn a_damaged_save_is_reported_and_set_aside_never_overwritten() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().to_path_buf());
-        let (progress, game) = won_progress();
-        store.save_game(&game).unwrap();
+        let (dir, store, progress, _) = saved();
         let mut damaged = save::save_progress(&progress);
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
@@ -190,10 +189,7 @@ mod tests {
 
     #[test]
     fn a_write_cut_short_by_a_kill_leaves_the_old_save_whole() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().to_path_buf());
-        let (progress, _) = won_progress();
-        store.save_progress(&progress).unwrap();
+        let (dir, store, progress, _) = saved();
         // What a writer killed before its rename leaves: half a temporary file.
         let bytes = save::save_progress(&Progress::default());
         fs::write(dir.path().join("progress.4242.tmp"), &bytes[..bytes.len() / 2]).unwrap();
@@ -203,10 +199,7 @@ mod tests {
 
     #[test]
     fn a_failed_write_keeps_the_old_save() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().to_path_buf());
-        let (progress, _) = won_progress();
-        store.save_progress(&progress).unwrap();
+        let (dir, store, progress, _) = saved();
         // A folder where the temporary file would go makes the write fail before the rename.
         fs::create_dir(dir.path().join(format!("progress.{}.tmp", std::process::id()))).unwrap();
         assert!(store.save_progress(&Progress::default()).is_err());
