@@ -28,7 +28,7 @@ use kami_core::daily::Date;
 use kami_core::level::Level;
 use std::io;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 use store::Store;
 use terminal::Terminal;
 
@@ -48,7 +48,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
 pub fn run_with(level: Option<Arc<Level>>) -> Result<(), String> {
     let store = Store::from_environment();
     let homeless = store.is_none();
-    let mut app = App::new(Catalogue::shipped(), store, today(), level);
+    let mut app = App::new(Catalogue::shipped(), store, today()?, level);
     if homeless {
         app.notify(format!(
             "No data folder is known (no home folder): set {} to keep your progress.",
@@ -59,11 +59,11 @@ pub fn run_with(level: Option<Arc<Level>>) -> Result<(), String> {
     play(&mut app, &mut terminal).map_err(|e| format!("terminal: {e}"))
 }
 
-/// Today's date (in UTC), whose daily puzzle the menu offers.
-pub fn today() -> Date {
-    let days = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400);
-    let fallback = Date::new(1970, 1, 1).expect("1970-01-01 is a date");
-    i64::try_from(days).ok().and_then(Date::from_days_since_epoch).unwrap_or(fallback)
+/// Today's date in the player's time zone, whose daily puzzle the menu offers.
+pub fn today() -> Result<Date, String> {
+    use chrono::Datelike;
+    let now = chrono::Local::now().date_naive();
+    Date::new(now.year(), now.month(), now.day()).ok_or_else(|| format!("today ({now}) has no daily puzzle"))
 }
 
 /// Shows the app and feeds it the player's input until they quit; while a hint is searched for,
