@@ -59,21 +59,6 @@ impl Date {
         era * 146_097 + doe - 719_468
     }
 
-    /// The date `days` days after 1970-01-01 (before, if negative), by Howard Hinnant's
-    /// `civil_from_days`; `None` outside years 1–9999. The inverse of [`Date::days_since_epoch`].
-    pub fn from_days_since_epoch(days: i64) -> Option<Date> {
-        let z = days.checked_add(719_468)?;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = doy - (153 * mp + 2) / 5 + 1;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        let year = yoe.checked_add(era.checked_mul(400)?)?.checked_add(i64::from(month <= 2))?;
-        Date::new(i32::try_from(year).ok()?, u32::try_from(month).ok()?, u32::try_from(day).ok()?)
-    }
-
     /// 0 for Monday through 6 for Sunday.
     pub fn weekday(self) -> u32 {
         // 1970-01-01 was a Thursday.
@@ -130,21 +115,6 @@ mod tests {
         for bad in ["2026-13-01", "2026-11-31", "26-11-22", "2026-11-22x", "2026/11/22", "", "2026-1-2"] {
             assert_eq!(Date::parse(bad), None, "{bad}");
         }
-    }
-
-    #[test]
-    fn days_since_the_epoch_come_back_as_the_same_date() {
-        let first = Date::new(1, 1, 1).unwrap().days_since_epoch();
-        let last = Date::new(9999, 12, 31).unwrap().days_since_epoch();
-        for days in (first..=last).step_by(7).chain([first, last, 0, -1, 11_017]) {
-            let date = Date::from_days_since_epoch(days).unwrap();
-            assert_eq!(date.days_since_epoch(), days, "{date}");
-        }
-        assert_eq!(Date::from_days_since_epoch(20_417), Date::new(2025, 11, 25));
-        assert_eq!(Date::from_days_since_epoch(first - 1), None);
-        assert_eq!(Date::from_days_since_epoch(last + 1), None);
-        assert_eq!(Date::from_days_since_epoch(i64::MAX), None);
-        assert_eq!(Date::from_days_since_epoch(i64::MIN), None);
     }
 
     #[test]
