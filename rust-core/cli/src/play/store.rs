@@ -14,10 +14,10 @@ use std::path::PathBuf;
 
 /// The environment variable that chooses the data folder instead of the platform's.
 pub const DATA_DIR_VARIABLE: &str = "KAMI_DATA_DIR";
-/// The file of the player's progress.
-const PROGRESS: &str = "progress";
-/// The file of the game in progress.
-const GAME: &str = "game";
+/// The file of the player's progress, and what it is to the player.
+const PROGRESS: (&str, &str) = ("progress", "Your progress");
+/// The file of the game in progress, likewise.
+const GAME: (&str, &str) = ("game", "The saved game");
 
 /// A data folder. It is created on the first write.
 #[derive(Clone, Debug)]
@@ -61,17 +61,17 @@ impl Store {
 
     /// Saves the progress.
     pub fn save_progress(&self, progress: &Progress) -> io::Result<()> {
-        self.write(PROGRESS, &save::save_progress(progress))
+        self.write(PROGRESS.0, &save::save_progress(progress))
     }
 
     /// Saves the game in progress.
     pub fn save_game(&self, game: &Game) -> io::Result<()> {
-        self.write(GAME, &save::save_game(game))
+        self.write(GAME.0, &save::save_game(game))
     }
 
     fn restore<T>(
         &self,
-        name: &str,
+        (name, what): (&str, &str),
         decode: fn(&[u8]) -> Result<T, SaveError>,
         problems: &mut Vec<String>,
     ) -> Option<T> {
@@ -80,7 +80,7 @@ impl Store {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
             Err(e) => {
-                problems.push(format!("Could not read {}: {e}.", path.display()));
+                problems.push(format!("{what} could not be read from {}: {e}.", path.display()));
                 return None;
             }
         };
@@ -89,8 +89,8 @@ impl Store {
             Err(error) => error,
         };
         problems.push(match self.set_aside(name) {
-            Ok(aside) => format!("{} could not be used ({error}); it was kept as {}.", path.display(), aside.display()),
-            Err(e) => format!("{} could not be used ({error}) nor moved aside ({e}).", path.display()),
+            Ok(aside) => format!("{what} could not be used ({error}); the file was kept as {}.", aside.display()),
+            Err(e) => format!("{what} could not be used ({error}) nor {} moved aside ({e}).", path.display()),
         });
         None
     }
