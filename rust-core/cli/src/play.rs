@@ -1,7 +1,9 @@
-//! `kami play [LEVEL]`: Kami in the terminal. A menu of the shipped packs (or straight into LEVEL),
-//! the board in true colour, the mouse or the arrow keys to play. The rules and the geometry are
-//! the core's; the pure parts here (raster, cursor, menu, screens) are tested without a terminal,
-//! and only [`terminal`] and the loop below touch it.
+//! `kami play [LEVEL]`: Kami in the terminal, a third shell beside the phone apps. A menu of the
+//! daily puzzle and the shipped packs (or straight into LEVEL), the board in true colour, the
+//! mouse or the arrow keys to play, hints. Progress and the game in progress are kept in the
+//! player's data folder (or `KAMI_DATA_DIR`) in the core's save format. The rules and the geometry
+//! are the core's; the pure parts here (raster, cursor, menu, screens, store) are tested without a
+//! terminal, and only [`terminal`] and the loop below touch it.
 
 mod app;
 mod canvas;
@@ -9,10 +11,12 @@ mod cursor;
 #[cfg(test)]
 mod fixtures;
 mod game_screen;
+mod hinting;
 mod input;
 mod look;
 mod menu;
 mod raster;
+mod store;
 mod terminal;
 
 use crate::args::{Args, load_level};
@@ -20,7 +24,12 @@ use app::App;
 use crossterm::event;
 use input::Input;
 use kami_core::catalogue::Catalogue;
+use kami_core::daily::Date;
+use kami_core::level::Level;
 use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+use store::Store;
 use terminal::Terminal;
 
 /// Runs the command.
@@ -32,17 +41,42 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
         Some(date) => Some(crate::generate::daily_level(&date)?.level),
         None => names.first().map(|name| load_level(name)).transpose()?,
     };
-    let mut app = App::new(Catalogue::shipped(), level);
+    run_with(level)
+}
+
+/// Plays in the terminal: `level` if given, else the menu.
+pub fn run_with(level: Option<Arc<Level>>) -> Result<(), String> {
+    let store = Store::from_environment();
+    let homeless = store.is_none();
+    let mut app = App::new(Catalogue::shipped(), store, today()?, level);
+    if homeless {
+        app.notify(format!(
+            "No data folder is known (no home folder): set {} to keep your progress.",
+            store::DATA_DIR_VARIABLE
+        ));
+    }
     let mut terminal = Terminal::enter().map_err(|e| format!("play needs an interactive terminal: {e}"))?;
     play(&mut app, &mut terminal).map_err(|e| format!("terminal: {e}"))
 }
 
-/// Shows the app and feeds it the player's input until they quit.
+/// Today's date in the player's time zone, whose daily puzzle the menu offers.
+pub fn today() -> Result<Date, String> {
+    use chrono::Datelike;
+    let now = chrono::Local::now().date_naive();
+    Date::new(now.year(), now.month(), now.day()).ok_or_else(|| format!("today ({now}) has no daily puzzle"))
+}
+
+/// Shows the app and feeds it the player's input until they quit; while a hint is searched for,
+/// the screen is redrawn ten times a second for its spinner.
 fn play(app: &mut App, terminal: &mut Terminal) -> io::Result<()> {
     while !app.quit() {
+        app.tick();
         // Drawn at the current size on every event, so a resize refits the board.
         let (width, height) = crossterm::terminal::size()?;
         terminal.show(&app.draw(width, height))?;
+        if app.busy() && !event::poll(Duration::from_millis(100))? {
+            continue;
+        }
         if let Some(input) = Input::from_event(event::read()?) {
             app.handle(input, width, height);
         }

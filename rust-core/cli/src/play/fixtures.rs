@@ -1,6 +1,12 @@
 //! Catalogues for tests.
 
 use kami_core::catalogue::Catalogue;
+use kami_core::daily::Date;
+
+/// The day the tests play on: a Wednesday.
+pub fn day() -> Date {
+    Date::new(2026, 11, 25).expect("a date")
+}
 
 /// Packs `p0`, `p1`, … of `sizes[i]` levels `l0`, `l1`, … each; every level is "L", a 1 × 2
 /// strip of squares coloured 0 then 1, won in one move (par 1).

@@ -1,12 +1,14 @@
-//! The level menu: every pack's name followed by its levels, in one scrolling list with one level
-//! selected.
+//! The level menu: the game to continue (if one is kept), today's daily puzzle, then every pack's
+//! name followed by its levels, in one scrolling list with one choice selected. Packs still
+//! locked (the core's rule, as on the phones) say what opens them.
 
 use super::canvas::Canvas;
 use super::look::{DEFAULT_THEME, Look};
 use kami_core::catalogue::{Catalogue, Pack, Theme};
+use kami_core::daily::Date;
 use kami_core::game::Grade;
 use kami_core::level::Level;
-use kami_core::progress::Progress;
+use kami_core::progress::{Progress, wins_to_unlock_next};
 use std::sync::Arc;
 
 /// Screen row of the first list line.
@@ -17,37 +19,107 @@ const FOOTER: u16 = 1;
 /// A line of the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Line {
+    /// The game kept from before.
+    Continue,
+    /// Today's daily puzzle.
+    Daily,
     /// A pack heading, by pack index.
     Pack(usize),
     /// A level, by pack and level index.
     Level(usize, usize),
 }
 
+/// What a menu line offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice<'c> {
+    /// Go back to the game kept from before.
+    Continue,
+    /// Play today's daily puzzle.
+    Daily,
+    /// Play a level of the catalogue.
+    Level(&'c Arc<Level>),
+}
+
 /// The packs and levels of a catalogue, one of them selected.
 pub struct Menu<'c> {
     catalogue: &'c Catalogue,
+    /// The date of the daily puzzle offered.
+    today: Date,
+    /// The name of the game kept from before, offered first.
+    kept: Option<String>,
     lines: Vec<Line>,
-    /// Indices into `lines` of the level lines, in order.
+    /// Indices into `lines` of the lines that can be chosen, in order.
     levels: Vec<usize>,
     /// Index into `levels`.
     selected: usize,
 }
 
 impl<'c> Menu<'c> {
-    /// The menu of `catalogue`, its first level selected.
-    pub fn new(catalogue: &'c Catalogue) -> Menu<'c> {
-        let mut lines = Vec::new();
-        for (p, pack) in catalogue.packs().iter().enumerate() {
-            lines.push(Line::Pack(p));
-            lines.extend((0..pack.levels.len()).map(|l| Line::Level(p, l)));
-        }
-        let levels = (0..lines.len()).filter(|&i| matches!(lines[i], Line::Level(..))).collect();
-        Menu { catalogue, lines, levels, selected: 0 }
+    /// The menu of `catalogue` and the daily puzzle of `today`, the first pack level selected.
+    pub fn new(catalogue: &'c Catalogue, today: Date) -> Menu<'c> {
+        let mut menu = Menu { catalogue, today, kept: None, lines: Vec::new(), levels: Vec::new(), selected: 0 };
+        menu.lay_out();
+        menu.selected = menu.levels.iter().position(|&i| matches!(menu.lines[i], Line::Level(..))).unwrap_or(0);
+        menu
     }
 
-    /// The selected level, `None` when the catalogue has none.
+    /// Offers (or stops offering) to continue the game named `kept`, which is then selected.
+    pub fn keep(&mut self, kept: Option<String>) {
+        let offered = kept.is_some();
+        if self.kept.is_some() != offered {
+            let was = self.levels.get(self.selected).map(|&i| self.lines[i]);
+            self.kept = kept;
+            self.lay_out();
+            let line = if offered { Some(Line::Continue) } else { was };
+            self.selected = self.levels.iter().position(|&i| Some(self.lines[i]) == line).unwrap_or(0);
+        } else {
+            self.kept = kept;
+        }
+    }
+
+    fn lay_out(&mut self) {
+        self.lines = self.kept.iter().map(|_| Line::Continue).chain([Line::Daily]).collect();
+        for (p, pack) in self.catalogue.packs().iter().enumerate() {
+            self.lines.push(Line::Pack(p));
+            self.lines.extend((0..pack.levels.len()).map(|l| Line::Level(p, l)));
+        }
+        self.levels = (0..self.lines.len()).filter(|&i| !matches!(self.lines[i], Line::Pack(_))).collect();
+    }
+
+    /// The selected choice.
+    pub fn choice(&self) -> Option<Choice<'c>> {
+        self.levels.get(self.selected).and_then(|&i| self.choice_of(self.lines[i]))
+    }
+
+    /// The selected level, `None` when the selection is not a catalogue level.
+    #[cfg(test)]
     pub fn selected(&self) -> Option<&'c Arc<Level>> {
-        self.levels.get(self.selected).and_then(|&i| self.level(self.lines[i]))
+        match self.choice() {
+            Some(Choice::Level(level)) => Some(level),
+            _ => None,
+        }
+    }
+
+    /// The level after the one with id `id` in catalogue order, if there is one.
+    pub fn next_level(&self, id: &str) -> Option<&'c Arc<Level>> {
+        let mut levels = self.catalogue.packs().iter().flat_map(|p| &p.levels);
+        levels.position(|l| l.id() == id)?;
+        levels.next()
+    }
+
+    /// Selects the first level not yet won in the packs that are open: where the player left off.
+    pub fn select_where_left_off(&mut self, progress: &Progress) {
+        let open = |p: &Pack| progress.is_unlocked(self.catalogue, &p.id);
+        let level = self
+            .catalogue
+            .packs()
+            .iter()
+            .filter(|p| open(p))
+            .flat_map(|p| &p.levels)
+            .find(|l| progress.best(l.id()).is_none());
+        if let Some(level) = level {
+            self.select(level.id(), false);
+        }
     }
 
     /// Moves the selection `delta` levels down (up if negative), stopping at the ends.
@@ -76,7 +148,8 @@ impl<'c> Menu<'c> {
     /// Selects the level with id `id`, or the one after it when `next`; a level not in the
     /// catalogue changes nothing, and after the last level the last stays selected.
     pub fn select(&mut self, id: &str, next: bool) {
-        if let Some(i) = self.levels.iter().position(|&i| self.level(self.lines[i]).is_some_and(|l| l.id() == id)) {
+        let is = |line| matches!(self.choice_of(line), Some(Choice::Level(l)) if l.id() == id);
+        if let Some(i) = self.levels.iter().position(|&i| is(self.lines[i])) {
             self.selected = i;
             self.move_by(isize::from(next));
         }
@@ -84,16 +157,29 @@ impl<'c> Menu<'c> {
 
     /// Selects the level on screen row `y` of a `height`-row screen and returns it; `None` (and
     /// no change) when that row shows no level.
-    pub fn click(&mut self, y: u16, height: u16) -> Option<&'c Arc<Level>> {
+    pub fn click(&mut self, y: u16, height: u16) -> Option<Choice<'c>> {
         let offset = y.checked_sub(LIST_TOP).filter(|&o| o < list_height(height))?;
         let line = self.first_visible(height) + usize::from(offset);
         self.selected = self.levels.iter().position(|&i| i == line)?;
-        self.selected()
+        self.choice()
     }
 
     /// The theme of the selected level's pack.
     pub fn theme(&self) -> Theme {
         self.levels.get(self.selected).and_then(|&i| self.pack(self.lines[i])).map_or(DEFAULT_THEME, |p| p.theme)
+    }
+
+    /// Why the pack of a level line cannot be played yet, if it cannot.
+    pub fn locked(&self, level_id: &str, progress: &Progress) -> Option<String> {
+        let packs = self.catalogue.packs();
+        let p = packs.iter().position(|p| p.levels.iter().any(|l| l.id() == level_id))?;
+        if progress.is_unlocked(self.catalogue, &packs[p].id) {
+            return None;
+        }
+        let before = &packs[p.checked_sub(1)?];
+        let more = wins_to_unlock_next(before.levels.len()).saturating_sub(progress.wins(before));
+        let wins = if more == 1 { "1 more level".to_string() } else { format!("{more} more levels") };
+        Some(format!("{} opens when you win {wins} of {}.", packs[p].name, before.name))
     }
 
     /// Draws the menu, with each won level's best result from `progress`.
@@ -102,27 +188,38 @@ impl<'c> Menu<'c> {
         canvas.text(1, 0, "Kami: choose a level", look.strong);
         let help = "↑↓ PgUp PgDn Home End: choose · Enter or click: play · q quit";
         canvas.text(1, canvas.height().saturating_sub(1), help, look.plain);
-        if self.levels.is_empty() {
-            canvas.text(1, LIST_TOP, "No levels are shipped in this build.", look.plain);
-            return;
-        }
         let height = list_height(canvas.height());
         let first = self.first_visible(canvas.height());
-        let selected = self.levels[self.selected];
+        let selected = self.levels.get(self.selected).copied();
         for (row, (i, &line)) in self.lines.iter().enumerate().skip(first).take(usize::from(height)).enumerate() {
             let y = LIST_TOP + u16::try_from(row).unwrap_or(u16::MAX);
-            match (line, self.pack(line), self.level(line)) {
-                (Line::Pack(_), Some(pack), _) => {
-                    let won = format!("{} of {} won", progress.wins(pack), pack.levels.len());
-                    let end = canvas.text(1, y, &pack.name, look.strong);
-                    canvas.text(end.saturating_add(2), y, &won, look.plain);
+            let style = if Some(i) == selected { look.selected } else { look.plain };
+            match (line, self.pack(line), self.choice_of(line)) {
+                (Line::Continue, ..) => {
+                    let kept = self.kept.as_deref().unwrap_or_default();
+                    canvas.text(1, y, &format!(" Continue: {kept} "), style);
                 }
-                (Line::Level(..), _, Some(level)) => {
-                    let style = if i == selected { look.selected } else { look.plain };
+                (Line::Daily, ..) => {
+                    let best = best_words(progress, &format!("daily/{}", self.today));
+                    canvas.text(1, y, &format!(" Daily puzzle · {:<26} {best:<16}", self.today.long_name()), style);
+                }
+                (Line::Pack(_), Some(pack), _) => {
+                    let end = canvas.text(1, y, &pack.name, look.strong);
+                    let state = match pack.levels.first().and_then(|l| self.locked(l.id(), progress)) {
+                        Some(_) => "locked".to_string(),
+                        None => format!("{} of {} won", progress.wins(pack), pack.levels.len()),
+                    };
+                    canvas.text(end.saturating_add(2), y, &state, look.plain);
+                }
+                (Line::Level(..), _, Some(Choice::Level(level))) => {
                     canvas.text(3, y, &level_line(level, progress), style);
                 }
                 _ => {}
             }
+        }
+        if self.catalogue.packs().iter().all(|p| p.levels.is_empty()) {
+            let y = LIST_TOP + u16::try_from(self.lines.len()).unwrap_or(u16::MAX);
+            canvas.text(1, y, "No levels are shipped in this build.", look.plain);
         }
     }
 
@@ -134,13 +231,19 @@ impl<'c> Menu<'c> {
     }
 
     fn pack(&self, line: Line) -> Option<&'c Pack> {
-        let (Line::Pack(p) | Line::Level(p, _)) = line;
-        self.catalogue.packs().get(p)
+        match line {
+            Line::Pack(p) | Line::Level(p, _) => self.catalogue.packs().get(p),
+            Line::Continue | Line::Daily => None,
+        }
     }
 
-    fn level(&self, line: Line) -> Option<&'c Arc<Level>> {
-        let Line::Level(p, l) = line else { return None };
-        self.catalogue.packs().get(p)?.levels.get(l)
+    fn choice_of(&self, line: Line) -> Option<Choice<'c>> {
+        match line {
+            Line::Continue => Some(Choice::Continue),
+            Line::Daily => Some(Choice::Daily),
+            Line::Pack(_) => None,
+            Line::Level(p, l) => self.catalogue.packs().get(p)?.levels.get(l).map(Choice::Level),
+        }
     }
 }
 
@@ -151,18 +254,22 @@ fn list_height(height: u16) -> u16 {
 
 /// A level's line: name, par and best result so far.
 fn level_line(level: &Level, progress: &Progress) -> String {
-    let best = match progress.best(level.id()) {
+    format!(" {:<28} par {:<3} {:<16}", level.name(), level.par(), best_words(progress, level.id()))
+}
+
+/// The best result on a level, in a few words; empty if it has not been won.
+fn best_words(progress: &Progress, id: &str) -> String {
+    match progress.best(id) {
         Some(best) if best.grade == Grade::Perfect => format!("★ perfect in {}", best.moves),
         Some(best) => format!("✓ solved in {}", best.moves),
         None => String::new(),
-    };
-    format!(" {:<28} par {:<3} {best:<16}", level.name(), level.par())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::fixtures::catalogue;
+    use crate::play::fixtures::{catalogue, day};
     use kami_core::game::Game;
     use kami_core::history::Move;
 
@@ -173,13 +280,15 @@ mod tests {
     #[test]
     fn selection_moves_over_levels_and_skips_pack_headings() {
         let c = catalogue(&[2, 1]);
-        let mut menu = Menu::new(&c);
+        let mut menu = Menu::new(&c, day());
         assert_eq!(ids(&menu), "p0/l0");
         menu.move_by(2);
         assert_eq!(ids(&menu), "p1/l0");
         menu.move_by(5);
         assert_eq!(ids(&menu), "p1/l0");
         menu.move_by(-9);
+        assert_eq!(menu.choice(), Some(Choice::Daily), "the daily puzzle comes first");
+        menu.move_by(1);
         assert_eq!(ids(&menu), "p0/l0");
         menu.select("p0/l1", true);
         assert_eq!(ids(&menu), "p1/l0");
@@ -192,7 +301,7 @@ mod tests {
     #[test]
     fn page_keys_move_a_screenful_and_home_and_end_go_to_the_ends() {
         let c = catalogue(&[30, 30]);
-        let mut menu = Menu::new(&c);
+        let mut menu = Menu::new(&c, day());
         // A 12-row screen lists 9 lines: a page is 8 levels.
         menu.page(1, 12);
         assert_eq!(ids(&menu), "p0/l8");
@@ -207,14 +316,14 @@ mod tests {
         menu.page(1, 12);
         assert_eq!(ids(&menu), "p1/l29");
         menu.first();
-        assert_eq!(ids(&menu), "p0/l0");
+        assert_eq!(menu.choice(), Some(Choice::Daily));
         menu.page(-1, 12);
-        assert_eq!(ids(&menu), "p0/l0");
+        assert_eq!(menu.choice(), Some(Choice::Daily));
         // A screen too small for a list still moves a level at a time.
         menu.page(1, 2);
-        assert_eq!(ids(&menu), "p0/l1");
+        assert_eq!(ids(&menu), "p0/l0");
         let empty = Catalogue::default();
-        let mut menu = Menu::new(&empty);
+        let mut menu = Menu::new(&empty, day());
         menu.last();
         menu.page(1, 12);
         assert!(menu.selected().is_none());
@@ -223,14 +332,14 @@ mod tests {
     #[test]
     fn a_long_list_scrolls_to_keep_the_selection_in_view_and_clicks_follow() {
         let c = catalogue(&[30, 30]);
-        let mut menu = Menu::new(&c);
+        let mut menu = Menu::new(&c, day());
         menu.select("p1/l20", false);
         let mut canvas = Canvas::new(60, 20, Look::new(&DEFAULT_THEME).plain);
         menu.draw(&mut canvas, &Progress::default());
         let row = (0..20).find(|&y| canvas.line(y).contains(" L ") && canvas.cell(3, y).unwrap().style.bold);
         let row = row.expect("the selected level is on screen");
         // The line below it is the next level; clicking it selects that level.
-        assert_eq!(menu.click(row + 1, 20).map(|l| l.id()), Some("p1/l21"));
+        assert!(matches!(menu.click(row + 1, 20), Some(Choice::Level(l)) if l.id() == "p1/l21"));
         assert_eq!(menu.click(0, 20), None);
         assert_eq!(menu.click(19, 20), None, "the help line is not a level");
         assert_eq!(ids(&menu), "p1/l21");
@@ -244,12 +353,61 @@ mod tests {
         game.play(Move { tile: 0, colour: 1 }).unwrap();
         progress.record(&c, &game);
         let mut canvas = Canvas::new(70, 8, Look::new(&DEFAULT_THEME).plain);
-        Menu::new(&c).draw(&mut canvas, &progress);
-        assert!(canvas.line(2).contains("Pack 0  1 of 2 won"), "{}", canvas.line(2));
-        assert!(canvas.line(3).contains("L") && !canvas.line(3).contains('★'));
-        assert!(canvas.line(4).contains("par 1") && canvas.line(4).contains("★ perfect in 1"));
+        Menu::new(&c, day()).draw(&mut canvas, &progress);
+        assert!(canvas.line(2).contains("Daily puzzle · Wednesday 25 November 2026"), "{}", canvas.line(2));
+        assert!(canvas.line(3).contains("Pack 0  1 of 2 won"), "{}", canvas.line(3));
+        assert!(canvas.line(4).contains("L") && !canvas.line(4).contains('★'));
+        assert!(canvas.line(5).contains("par 1") && canvas.line(5).contains("★ perfect in 1"));
         let empty = Catalogue::default();
-        Menu::new(&empty).draw(&mut canvas, &progress);
-        assert!(canvas.line(2).contains("No levels"));
+        let mut canvas = Canvas::new(70, 8, Look::new(&DEFAULT_THEME).plain);
+        Menu::new(&empty, day()).draw(&mut canvas, &progress);
+        assert!(canvas.line(3).contains("No levels"));
+    }
+
+    #[test]
+    fn a_locked_pack_says_what_opens_it_and_the_next_level_follows_the_catalogue() {
+        let c = catalogue(&[3, 2]);
+        let menu = Menu::new(&c, day());
+        let mut progress = Progress::default();
+        let mut canvas = Canvas::new(70, 12, Look::new(&DEFAULT_THEME).plain);
+        menu.draw(&mut canvas, &progress);
+        assert!(canvas.line(7).contains("Pack 1  locked"), "{}", canvas.line(7));
+        assert_eq!(menu.locked("p0/l2", &progress), None);
+        assert_eq!(
+            menu.locked("p1/l0", &progress).as_deref(),
+            Some("Pack 1 opens when you win 2 more levels of Pack 0.")
+        );
+        let mut game = Game::new(Arc::clone(&c.packs()[0].levels[0]));
+        game.play(Move { tile: 0, colour: 1 }).unwrap();
+        progress.record(&c, &game);
+        assert_eq!(
+            menu.locked("p1/l0", &progress).as_deref(),
+            Some("Pack 1 opens when you win 1 more level of Pack 0.")
+        );
+        assert_eq!(menu.next_level("p0/l2").map(|l| l.id()), Some("p1/l0"));
+        assert_eq!(menu.next_level("p1/l1"), None);
+        assert_eq!(menu.next_level("daily/2026-11-25"), None);
+    }
+
+    #[test]
+    fn a_kept_game_is_offered_first_and_selected() {
+        let c = catalogue(&[3]);
+        let mut menu = Menu::new(&c, day());
+        menu.select("p0/l1", false);
+        menu.keep(Some("L · moves 1 / par 1".into()));
+        assert_eq!(menu.choice(), Some(Choice::Continue));
+        let mut canvas = Canvas::new(70, 10, Look::new(&DEFAULT_THEME).plain);
+        menu.draw(&mut canvas, &Progress::default());
+        assert!(canvas.line(2).contains("Continue: L · moves 1 / par 1"), "{}", canvas.line(2));
+        assert!(canvas.line(3).contains("Daily puzzle"));
+        menu.select("p0/l2", false);
+        menu.keep(None);
+        assert_eq!(ids(&menu), "p0/l2", "the selection stays when the offer goes");
+        let mut progress = Progress::default();
+        let mut game = Game::new(Arc::clone(&c.packs()[0].levels[0]));
+        game.play(Move { tile: 0, colour: 1 }).unwrap();
+        progress.record(&c, &game);
+        menu.select_where_left_off(&progress);
+        assert_eq!(ids(&menu), "p0/l1");
     }
 }
