@@ -132,12 +132,14 @@ class KamiViewModel(application: Application, private val savedState: SavedState
         viewModelScope.launch(intents) {
             mutableImport.value = try {
                 val bytes = getApplication<Application>().contentResolver.openInputStream(uri)?.use { it.readBytes() }
-                    ?: throw IOException("the picture could not be opened")
+                    ?: throw IOException("no picture at $uri")
                 settled(session.importScreenshot(bytes, name))
             } catch (e: CancellationException) {
                 throw e
             } catch (e: KamiException) {
                 ImportState.Failed(ImportProblem.of(e))
+            } catch (e: IOException) {
+                ImportState.Failed(ImportProblem.Unreadable) // the picker's file could not be read
             } catch (e: Exception) {
                 ImportState.Failed(ImportProblem.Other(e.localizedMessage ?: e.toString()))
             }
@@ -151,6 +153,10 @@ class KamiViewModel(application: Application, private val savedState: SavedState
                 settled(session.finishImport(pending, par ?: 0u))
             } catch (e: KamiException) {
                 ImportState.Failed(ImportProblem.of(e))
+            } catch (e: CancellationException) {
+                throw e
+            } catch (e: Exception) {
+                ImportState.Failed(ImportProblem.Other(e.localizedMessage ?: e.toString()))
             }
         }
     }
