@@ -27,12 +27,14 @@ func screenshot(_ name: String) throws -> Data {
         #expect(check == .proven || check == .unknown)
         #expect(session.puzzles.puzzles.first?.parProven == (check == .proven))
 
-        // Played to a win with the hints, as a stuck player would.
+        // Played with the hints, as a stuck player would: a win, unless a hint ran out of time on a
+        // busy machine and its best line was too long (then nothing is recorded).
         while case .playing = model.status {
             await model.requestHint().value
             #expect(model.playHint())
         }
-        #expect(session.puzzles.puzzles.first?.best?.moves == model.movesUsed)
+        let won = if case .won = model.status { true } else { false }
+        #expect(session.puzzles.puzzles.first?.best?.moves == (won ? model.movesUsed : nil))
 
         let relaunched = Session(store: store)
         #expect(relaunched.restoreProblems.isEmpty)

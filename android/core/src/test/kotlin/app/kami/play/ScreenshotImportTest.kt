@@ -46,7 +46,7 @@ class ScreenshotImportTest {
         val session = PlaySession(store, scope)
         val opened = assertIs<ImportOutcome.Opened>(runBlocking { session.importScreenshot(screenshot("alleyway-dark.jpg"), "Alleyway") })
         val entry = opened.entry
-        assertEquals(listOf(entry), session.puzzles.value)
+        assertEquals(listOf(entry.id), session.puzzles.value.map { it.id })
         assertEquals(Triple("Alleyway", 9u, null), Triple(entry.name, entry.par, entry.best))
         assertSame(opened.holder, session.playing.value)
         // The proof runs within a phone's hint budget: on a busy machine it may not come in time,
@@ -55,15 +55,16 @@ class ScreenshotImportTest {
         assertTrue(check == ParCheck.Proven || check == ParCheck.Unknown, "$check")
         assertEquals(check == ParCheck.Proven, session.puzzles.value.single().parProven)
 
-        // Played to a win with the hints, as a stuck player would.
+        // Played with the hints, as a stuck player would: a win, unless a hint ran out of time on a
+        // busy machine and its best line was too long (then nothing is recorded).
         val holder = opened.holder
         while (holder.state.value.snapshot.status == GameStatus.Playing) {
             holder.requestHint()
             runBlocking { holder.state.first { it.hint is HintState.Shown } }
             assertTrue(holder.playHint())
         }
-        val moves = holder.state.value.snapshot.movesUsed
-        assertEquals(moves, session.puzzles.value.single().best?.moves)
+        val end = holder.state.value.snapshot
+        assertEquals(end.movesUsed.takeIf { end.status is GameStatus.Won }, session.puzzles.value.single().best?.moves)
 
         val restarted = PlaySession(store, scope)
         assertEquals(emptyList(), restarted.problems.value)
