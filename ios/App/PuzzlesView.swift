@@ -19,8 +19,10 @@ struct PuzzlesView: View {
     /// The puzzle being renamed, and the name typed.
     @State private var renaming: PuzzleEntry?
     @State private var newName = ""
-    /// Why the last action failed, while the alert shows it.
+    /// Why the last import failed, while the alert shows it.
     @State private var failure: String?
+    /// Why the last open, rename, duplicate or delete failed, while the alert shows it.
+    @State private var actionFailure: String?
 
     var body: some View {
         List {
@@ -84,6 +86,11 @@ struct PuzzlesView: View {
         } message: {
             Text(failure ?? "")
         }
+        .alert("Could not change your puzzles", isPresented: isPresent($actionFailure)) {
+            Button("OK") {}
+        } message: {
+            Text(actionFailure ?? "")
+        }
     }
 
     private func importScreenshot(_ item: PhotosPickerItem) {
@@ -135,7 +142,7 @@ struct PuzzlesView: View {
         do {
             try action()
         } catch {
-            failure = playerMessage(for: error)
+            actionFailure = playerMessage(for: error)
         }
     }
 

@@ -114,7 +114,7 @@ class KamiViewModel(application: Application, private val savedState: SavedState
             } catch (e: CancellationException) {
                 throw e
             } catch (e: Exception) {
-                mutableFailure.value = OpenFailure(daily = true, message = e.playerMessage())
+                mutableFailure.value = OpenFailure(OpenFailure.Kind.DAILY, e.playerMessage())
             } finally {
                 mutableDailyLoading.value = false
             }
@@ -167,16 +167,16 @@ class KamiViewModel(application: Application, private val savedState: SavedState
     }
 
     /** Opens puzzle [id] of the player's puzzles, off the main thread. */
-    fun openPuzzle(id: String) = session { openPuzzle(id) }
+    fun openPuzzle(id: String) = session(OpenFailure.Kind.PUZZLES) { openPuzzle(id) }
 
     /** Renames puzzle [id]; a refused name becomes [failure]. */
-    fun renamePuzzle(id: String, name: String) = session { renamePuzzle(id, name) }
+    fun renamePuzzle(id: String, name: String) = session(OpenFailure.Kind.PUZZLES) { renamePuzzle(id, name) }
 
     /** Keeps a copy of puzzle [id] named [name]. */
-    fun duplicatePuzzle(id: String, name: String) = session { duplicatePuzzle(id, name) }
+    fun duplicatePuzzle(id: String, name: String) = session(OpenFailure.Kind.PUZZLES) { duplicatePuzzle(id, name) }
 
     /** Deletes puzzle [id]. */
-    fun deletePuzzle(id: String) = session { deletePuzzle(id) }
+    fun deletePuzzle(id: String) = session(OpenFailure.Kind.PUZZLES) { deletePuzzle(id) }
 
     /** Hides [failure]. */
     fun dismissFailure() {
@@ -189,20 +189,23 @@ class KamiViewModel(application: Application, private val savedState: SavedState
     }
 
     /** Runs [request] on the session on [intents], in order with the game intents; a failure becomes [failure]. */
-    private fun session(request: PlaySession.() -> Unit) {
+    private fun session(kind: OpenFailure.Kind = OpenFailure.Kind.LEVEL, request: PlaySession.() -> Unit) {
         viewModelScope.launch(intents) {
             try {
                 session.request()
             } catch (e: CancellationException) {
                 throw e
             } catch (e: Exception) {
-                mutableFailure.value = OpenFailure(daily = false, message = e.playerMessage())
+                mutableFailure.value = OpenFailure(kind, e.playerMessage())
             }
         }
     }
 
-    /** Why a level or today's puzzle could not be opened, in the core's words where it gave some. */
-    data class OpenFailure(val daily: Boolean, val message: String)
+    /** Why a level, today's puzzle or one of the player's puzzles could not be opened or changed, in the core's words where it gave some. */
+    data class OpenFailure(val kind: Kind, val message: String) {
+        /** What failed. */
+        enum class Kind { LEVEL, DAILY, PUZZLES }
+    }
 
     /** Where importing a screenshot stands. */
     sealed interface ImportState {

@@ -91,7 +91,12 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                 MessageDialog(messages.joinToString("\n\n"), onDismiss = session::dismissProblems)
             }
             failure?.let {
-                val text = stringResource(if (it.daily) R.string.daily_failed else R.string.level_failed, it.message)
+                val format = when (it.kind) {
+                    KamiViewModel.OpenFailure.Kind.LEVEL -> R.string.level_failed
+                    KamiViewModel.OpenFailure.Kind.DAILY -> R.string.daily_failed
+                    KamiViewModel.OpenFailure.Kind.PUZZLES -> R.string.puzzles_failed
+                }
+                val text = stringResource(format, it.message)
                 MessageDialog(text, onDismiss = viewModel::dismissFailure)
             }
         }
