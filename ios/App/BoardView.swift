@@ -53,7 +53,7 @@ struct BoardView: View {
         }
         .accessibilityElement()
         .accessibilityLabel("Board. Areas: \(Int(model.snapshot.regionCount)). Colours: \(Int(model.snapshot.coloursLeft)).")
-        .accessibilityValue(model.cursorDescription)
+        .accessibilityValue(Words.cursor(of: model))
         .accessibilityHint("Swipe up or down to move along the rows. Double-tap to paint in the selected colour.")
         .accessibilityAdjustableAction { direction in
             if direction == .increment {
@@ -65,7 +65,7 @@ struct BoardView: View {
         .accessibilityAction { model.playAtCursor() }
         .accessibilityActions {
             if case .shown(let hint) = model.hint, let next = hint.next {
-                Button("Play the hint: \(model.colourWords(next.colour))") { model.playHint() }
+                Button("Play the hint: \(Words.colour(next.colour, of: model))") { model.playHint() }
             }
             Button("Row above") { model.moveCursor(.up) }
             Button("Row below") { model.moveCursor(.down) }

@@ -42,7 +42,7 @@ struct GameView: View {
             showingResult = status != .playing
         }
         .onChange(of: model.snapshot.revision) {
-            AccessibilityNotification.Announcement(model.progressAnnouncement).post()
+            AccessibilityNotification.Announcement(Words.announcement(model.progressAnnouncement)).post()
         }
         .onChange(of: model.errorMessage) { _, message in
             if let message { AccessibilityNotification.Announcement(message).post() }
@@ -130,7 +130,7 @@ private struct HintLine: View {
                 ProgressView("Thinking…")
             case .play(let colour, let remaining, let par):
                 VStack(spacing: 4) {
-                    Text("Colour the highlighted area \(colourName(colour)) (\(ColourNames.shape(for: colour))).")
+                    Text("Colour the highlighted area \(colourName(colour)) (\(Words.shape(ColourNames.shape(for: colour)))).")
                     Text("\(Int(remaining)) moves to go.")
                     switch par {
                     case .inReach: EmptyView()
@@ -160,7 +160,6 @@ private struct HintLine: View {
 
     /// The palette colour's plain name (VoiceOver's word for it too).
     private func colourName(_ colour: UInt32) -> String {
-        let palette = model.palette
-        return palette.indices.contains(Int(colour)) ? ColourNames.name(of: palette[Int(colour)]) : String(localized: "in the colour shown")
+        model.colourName(colour).map { Words.colour($0) } ?? String(localized: "in the colour shown")
     }
 }

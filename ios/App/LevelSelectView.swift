@@ -24,6 +24,8 @@ struct LevelSelectView: View {
     /// The one screen pushed over this one.
     enum Screen: Hashable {
         case game
+        /// The player's puzzles (imported screenshots).
+        case puzzles
     }
 
     var body: some View {
@@ -51,6 +53,9 @@ struct LevelSelectView: View {
                         }
                     }
                     .disabled(session.makingDaily)
+                    NavigationLink(value: Screen.puzzles) {
+                        Label("Your puzzles", systemImage: "photo.on.rectangle")
+                    }
                 }
                 ForEach(session.progress.packs, id: \.id) { pack in
                     PackSection(pack: pack, open: open)
@@ -66,28 +71,33 @@ struct LevelSelectView: View {
                     }
                 }
             }
-            .navigationDestination(for: Screen.self) { _ in
-                if let game = session.game {
-                    GameView(model: game, session: session, openLevel: open, screen: $screen)
-                        .id(game.snapshot.levelId)  // fresh screen state for another level
+            .navigationDestination(for: Screen.self) { destination in
+                switch destination {
+                case .game:
+                    if let game = session.game {
+                        GameView(model: game, session: session, openLevel: open, screen: $screen)
+                            .id(game.snapshot.levelId)  // fresh screen state for another level
+                    }
+                case .puzzles:
+                    PuzzlesView(session: session) { path = [.puzzles, .game] }
                 }
             }
         }
         .safeAreaInset(edge: .top, spacing: 0) {
-            if let message = session.saveError {
-                SaveErrorBanner(message: message) { session.save() } dismiss: { session.dismissSaveError() }
+            if let failure = session.saveError {
+                SaveErrorBanner(message: Words.saveFailure(failure)) { session.save() } dismiss: { session.dismissSaveError() }
             }
         }
-        .onChange(of: session.saveError) { _, message in
-            if let message { AccessibilityNotification.Announcement(message).post() }
+        .onChange(of: session.saveError) { _, failure in
+            if let failure { AccessibilityNotification.Announcement(Words.saveFailure(failure)).post() }
         }
         .sheet(isPresented: $showingSettings) {
             SettingsView(settings: $session.settings)
         }
         .onChange(of: path) { _, path in
-            // Back on the level list (back button, swipe or the result sheet): the session stops a
+            // Off the game screen (back button, swipe or the result sheet): the session stops a
             // hint, drops a daily puzzle still being made and refreshes its offer.
-            if path.isEmpty {
+            if !path.contains(.game) {
                 session.leave()
                 screen = ""
             }
@@ -102,7 +112,7 @@ struct LevelSelectView: View {
         .alert("Saved games", isPresented: $showingRestoreProblems) {
             Button("OK") { session.dismissRestoreProblems() }
         } message: {
-            Text("Some saved data was damaged, so that part starts afresh:\n\(session.restoreProblems.map(\.description).joined(separator: "\n"))")
+            Text("Some saved data was damaged, so that part starts afresh:\n\(session.restoreProblems.map(Words.restoreProblem).joined(separator: "\n"))")
         }
         .alert("Could not open the level", isPresented: $showingFailure) {
             Button("OK") {}
@@ -215,8 +225,7 @@ private struct LevelRow: View {
             if locked {
                 Image(systemName: "lock.fill").foregroundStyle(.secondary)
             } else if let best = entry.best {
-                Image(systemName: best.grade == .perfect ? "star.fill" : "checkmark.circle.fill")
-                    .foregroundStyle(best.grade == .perfect ? Color.yellow : Color.green)
+                ResultBadge(best: best)
             }
         }
         .contentShape(Rectangle())
@@ -226,14 +235,17 @@ private struct LevelRow: View {
 
     private var accessibilityText: String {
         var parts = [entry.level.name, String(localized: "par \(Int(entry.level.par))")]
-        if locked {
-            parts.append(String(localized: "locked"))
-        } else if let best = entry.best {
-            parts.append(best.grade == .perfect
-                ? String(localized: "perfect in \(Int(best.moves)) moves") : String(localized: "solved in \(Int(best.moves)) moves"))
-        } else {
-            parts.append(String(localized: "not solved yet"))
-        }
+        parts.append(locked ? String(localized: "locked") : Words.result(entry.best))
         return parts.joined(separator: ", ")
+    }
+}
+
+/// A star for a win in par, a tick for a win over par.
+struct ResultBadge: View {
+    let best: BestResult
+
+    var body: some View {
+        Image(systemName: best.grade == .perfect ? "star.fill" : "checkmark.circle.fill")
+            .foregroundStyle(best.grade == .perfect ? Color.yellow : Color.green)
     }
 }

@@ -24,7 +24,7 @@ struct PaletteBar: View {
                     Swatch(rgb: rgb, colour: colour, selected: selected)
                 }
                 .buttonStyle(.plain)
-                .accessibilityLabel(model.colourWords(colour))
+                .accessibilityLabel(Words.colour(colour, of: model))
                 .accessibilityAddTraits(selected ? .isSelected : [])
             }
         }

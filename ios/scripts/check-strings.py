@@ -4,7 +4,7 @@ a German translation (plural strings with their English and German variations), 
 catalog has no key the app no longer uses. Xcode extracts the keys when it builds; this catches a
 missing or stale translation on Linux, where Xcode does not run.
 
-A literal is the first string argument of Text, Label, Button, Toggle, ProgressView, alert,
+A literal is the first string argument of Text, TextField, Label, Button, Toggle, ProgressView, alert,
 navigationTitle, accessibilityLabel/Value/Hint, a LocalizedStringKey-typed property's string
 (`case ...: "..."`), or String(localized:). Interpolations become the catalog's
 format specifiers: \\(Int(...)) and \\(x.count) are %lld, anything else %@ (the app interpolates
@@ -18,7 +18,7 @@ import sys
 app = pathlib.Path(__file__).resolve().parent.parent / "App"
 catalog = json.loads((app / "Localizable.xcstrings").read_text())["strings"]
 
-calls = r'(?:Text|Label|Button|Toggle|ProgressView|alert|navigationTitle|accessibilityLabel|accessibilityValue|accessibilityHint|String\(localized:)'
+calls = r'(?:Text|TextField|Label|Button|Toggle|ProgressView|alert|navigationTitle|accessibilityLabel|accessibilityValue|accessibilityHint|String\(localized:)'
 literal = r'"((?:[^"\\]|\\.)*)"'
 
 

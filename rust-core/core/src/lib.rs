@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod collection;
 pub mod daily;
 pub mod ffi;
 pub mod game;

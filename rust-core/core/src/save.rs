@@ -5,7 +5,7 @@
 //! | bytes | field |
 //! |---|---|
 //! | 4 | magic `KAMI` |
-//! | 1 | kind: 1 game, 2 progress |
+//! | 1 | kind: 1 game, 2 progress, 3 the player's puzzles |
 //! | 2 | format version, little-endian |
 //! | 4 | payload length, little-endian |
 //! | n | payload |
@@ -35,10 +35,13 @@ pub const VERSION: u16 = 1;
 /// Largest payload accepted: far beyond any real save, small enough that no allocation hurts.
 const MAX_PAYLOAD: usize = 8 << 20;
 
+/// What a save holds (the envelope's kind byte).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
     Game = 1,
     Progress = 2,
+    /// The player's puzzles ([`crate::collection`]).
+    Collection = 3,
 }
 
 /// Why bytes could not be restored. Nothing is changed when restoring fails.
@@ -80,21 +83,16 @@ impl std::error::Error for SaveError {}
 /// Saves a game: its level, the moves played and the moves that redo would replay.
 pub fn save_game(game: &Game) -> Vec<u8> {
     let level = game.level();
-    let board = level.board();
     let moves = |it: &mut dyn Iterator<Item = Move>| it.map(|m| (m.tile as u32, m.colour)).collect();
     let format = GameV1 {
         level_id: level.id().to_string(),
         name: level.name().to_string(),
         par: level.par(),
-        palette: level.palette().iter().map(|c| [c.red, c.green, c.blue]).collect(),
-        squares: board.tiling() == Tiling::Squares,
-        rows: board.rows() as u32,
-        cols: board.cols() as u32,
-        cells: board.cells().to_vec(),
+        board: BoardV1::of(level),
         played: moves(&mut game.played()),
         undone: moves(&mut game.undone()),
     };
-    seal(Kind::Game, &format)
+    seal(Kind::Game, VERSION, &format)
 }
 
 /// Restores a game saved by [`save_game`] (by this or an earlier version).
@@ -104,12 +102,7 @@ pub fn restore_game(bytes: &[u8]) -> Result<Game, SaveError> {
         (found, _) => return Err(SaveError::UnsupportedVersion { found, newest: VERSION }),
     };
     let invalid = |why: String| SaveError::Invalid(why);
-    let tiling = if format.squares { Tiling::Squares } else { Tiling::Triangles };
-    let board = Board::new(tiling, format.rows as usize, format.cols as usize, format.cells, format.palette.len())
-        .map_err(|e| invalid(e.to_string()))?;
-    let palette = format.palette.iter().map(|&[red, green, blue]| Rgb { red, green, blue }).collect();
-    let level =
-        Level::new(format.level_id, format.name, format.par, palette, board).map_err(|e| invalid(e.to_string()))?;
+    let level = format.board.level(format.level_id, format.name, format.par)?;
     let mut game = Game::new(Arc::new(level));
     let replay = |game: &mut Game, (i, &(tile, colour)): (usize, &(u32, u8))| {
         game.play(Move { tile: tile as usize, colour }).map(|_| ()).map_err(|e| invalid(format!("move {}: {e}", i + 1)))
@@ -127,7 +120,7 @@ pub fn save_progress(progress: &Progress) -> Vec<u8> {
         best: progress.best.iter().map(|(id, b)| (id.clone(), b.moves, b.grade == Grade::Perfect)).collect(),
         unlocked: progress.unlocked.iter().cloned().collect(),
     };
-    seal(Kind::Progress, &format)
+    seal(Kind::Progress, VERSION, &format)
 }
 
 /// Restores progress saved by [`save_progress`] (by this or an earlier version).
@@ -153,13 +146,44 @@ struct GameV1 {
     level_id: String,
     name: String,
     par: u32,
+    board: BoardV1,
+    played: Vec<(u32, u8)>,
+    undone: Vec<(u32, u8)>,
+}
+
+/// A level's palette and board in format 1 (bincode writes a nested struct's fields inline, so
+/// a game save reads exactly as when these were the game's own fields).
+#[derive(Serialize, Deserialize)]
+pub(crate) struct BoardV1 {
     palette: Vec<[u8; 3]>,
     squares: bool,
     rows: u32,
     cols: u32,
     cells: Vec<Option<u8>>,
-    played: Vec<(u32, u8)>,
-    undone: Vec<(u32, u8)>,
+}
+
+impl BoardV1 {
+    /// The palette and board of `level`.
+    pub(crate) fn of(level: &Level) -> BoardV1 {
+        let board = level.board();
+        BoardV1 {
+            palette: level.palette().iter().map(|c| [c.red, c.green, c.blue]).collect(),
+            squares: board.tiling() == Tiling::Squares,
+            rows: board.rows() as u32,
+            cols: board.cols() as u32,
+            cells: board.cells().to_vec(),
+        }
+    }
+
+    /// The level with this palette and board, checked as any level is.
+    pub(crate) fn level(self, id: String, name: String, par: u32) -> Result<Level, SaveError> {
+        let invalid = |why: String| SaveError::Invalid(why);
+        let tiling = if self.squares { Tiling::Squares } else { Tiling::Triangles };
+        let board = Board::new(tiling, self.rows as usize, self.cols as usize, self.cells, self.palette.len())
+            .map_err(|e| invalid(e.to_string()))?;
+        let palette = self.palette.iter().map(|&[red, green, blue]| Rgb { red, green, blue }).collect();
+        Level::new(id, name, par, palette, board).map_err(|e| invalid(e.to_string()))
+    }
 }
 
 /// Format 1 of a progress save: `(level id, fewest moves, perfect?)` and opened pack ids.
@@ -177,13 +201,14 @@ fn bincode_options() -> impl Options {
         .with_limit(MAX_PAYLOAD as u64)
 }
 
-fn seal(kind: Kind, format: &impl Serialize) -> Vec<u8> {
+/// The envelope around `format`, written as format `version` of `kind`.
+pub(crate) fn seal(kind: Kind, version: u16, format: &impl Serialize) -> Vec<u8> {
     // Serialising plain data into a Vec cannot fail; the formats hold nothing that could.
     let payload = bincode_options().serialize(format).expect("save formats always serialise");
     let mut bytes = Vec::with_capacity(HEADER + payload.len() + CHECKSUM);
     bytes.extend_from_slice(MAGIC);
     bytes.push(kind as u8);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&version.to_le_bytes());
     bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&payload);
     bytes.extend_from_slice(&crc32(&bytes).to_le_bytes());
@@ -191,7 +216,7 @@ fn seal(kind: Kind, format: &impl Serialize) -> Vec<u8> {
 }
 
 /// Checks the envelope and returns the format version and payload.
-fn open(kind: Kind, bytes: &[u8]) -> Result<(u16, &[u8]), SaveError> {
+pub(crate) fn open(kind: Kind, bytes: &[u8]) -> Result<(u16, &[u8]), SaveError> {
     let magic_len = bytes.len().min(MAGIC.len());
     if bytes[..magic_len] != MAGIC[..magic_len] {
         return Err(SaveError::NotASave);
@@ -214,7 +239,8 @@ fn open(kind: Kind, bytes: &[u8]) -> Result<(u16, &[u8]), SaveError> {
     Ok((u16::from_le_bytes([body[5], body[6]]), &body[HEADER..]))
 }
 
-fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, SaveError> {
+/// The payload as format struct `T`.
+pub(crate) fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, SaveError> {
     bincode_options().deserialize(payload).map_err(|e| SaveError::Invalid(e.to_string()))
 }
 
@@ -290,16 +316,16 @@ mod tests {
         // Re-seal the same game with a move that repeats the region's colour.
         let mut format: GameV1 = decode(open(Kind::Game, &save_game(&game)).unwrap().1).unwrap();
         format.played.push((0, 1));
-        let err = restore_game(&seal(Kind::Game, &format)).unwrap_err();
+        let err = restore_game(&seal(Kind::Game, VERSION, &format)).unwrap_err();
         assert_eq!(err, SaveError::Invalid("move 2: the region of tile 0 is colour 1 already".into()));
         format.played = vec![];
         // A par no board needs would let a few megabytes of moves replay into gigabytes of history.
         format.par = crate::level::MAX_PAR + 1;
-        let err = restore_game(&seal(Kind::Game, &format)).unwrap_err();
+        let err = restore_game(&seal(Kind::Game, VERSION, &format)).unwrap_err();
         assert_eq!(err, SaveError::Invalid("expected a par of at most 4096, found 4097".into()));
         format.par = 3;
-        format.cells[0] = Some(9);
-        assert!(matches!(restore_game(&seal(Kind::Game, &format)), Err(SaveError::Invalid(_))));
+        format.board.cells[0] = Some(9);
+        assert!(matches!(restore_game(&seal(Kind::Game, VERSION, &format)), Err(SaveError::Invalid(_))));
     }
 
     #[test]

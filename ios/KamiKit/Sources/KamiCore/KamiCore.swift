@@ -1321,6 +1321,350 @@ public func FfiConverterTypePlayerProgress_lower(_ value: PlayerProgress) -> UIn
 
 
 
+
+
+/**
+ * The player's puzzles. Safe to share between threads; save it after every change.
+ */
+public protocol PuzzleCollectionProtocol: AnyObject, Sendable {
+    
+    /**
+     * Keeps an imported board as a new puzzle named `name`, with `par` (the one read from the
+     * screenshot, or given by the player when it could not be read), not yet proven.
+     */
+    func addImported(imported: ImportedPuzzle, name: String, par: UInt32) throws  -> PuzzleEntry
+    
+    /**
+     * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
+     * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
+     * unless the puzzle was deleted or changed meanwhile.
+     */
+    func checkPar(id: String) throws  -> ParCheck
+    
+    /**
+     * Deletes puzzle `id`.
+     */
+    func delete(id: String) throws 
+    
+    /**
+     * Adds a copy of puzzle `id` named `name` (the best result is not copied).
+     */
+    func duplicate(id: String, name: String) throws  -> PuzzleEntry
+    
+    /**
+     * A fresh game of puzzle `id`, with hints like any level. Its saves hold the whole board.
+     */
+    func game(id: String) throws  -> Game
+    
+    /**
+     * The puzzle `id`.
+     */
+    func puzzle(id: String) throws  -> PuzzleEntry
+    
+    /**
+     * Every puzzle, oldest first.
+     */
+    func puzzles()  -> [PuzzleEntry]
+    
+    /**
+     * Records a game if it is a won game of one of these puzzles; returns the puzzle's best
+     * result (`None` if not won, or not a game of a puzzle here).
+     */
+    func record(game: Game)  -> BestResult?
+    
+    /**
+     * Renames puzzle `id`: 1 to 60 characters once trimmed, no control characters.
+     */
+    func rename(id: String, name: String) throws  -> PuzzleEntry
+    
+    /**
+     * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
+     */
+    func save()  -> Data
+    
+    /**
+     * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
+     */
+    func thumbnail(id: String, width: Double, height: Double) throws  -> Thumbnail
+    
+}
+/**
+ * The player's puzzles. Safe to share between threads; save it after every change.
+ */
+open class PuzzleCollection: PuzzleCollectionProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_kami_core_fn_clone_puzzlecollection(self.handle, $0) }
+    }
+    /**
+     * No puzzles yet.
+     */
+public convenience init() {
+    let handle =
+        try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_constructor_puzzlecollection_new(uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_kami_core_fn_free_puzzlecollection(handle, $0) }
+    }
+
+    
+    /**
+     * The puzzles restored from [`PuzzleCollection::save`] bytes.
+     */
+public static func restore(save: Data)throws  -> PuzzleCollection  {
+    return try  FfiConverterTypePuzzleCollection_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_constructor_puzzlecollection_restore(
+        FfiConverterData.lower(save),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+    /**
+     * Keeps an imported board as a new puzzle named `name`, with `par` (the one read from the
+     * screenshot, or given by the player when it could not be read), not yet proven.
+     */
+open func addImported(imported: ImportedPuzzle, name: String, par: UInt32)throws  -> PuzzleEntry  {
+    return try  FfiConverterTypePuzzleEntry_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_add_imported(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeImportedPuzzle_lower(imported),
+        FfiConverterString.lower(name),
+        FfiConverterUInt32.lower(par),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
+     * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
+     * unless the puzzle was deleted or changed meanwhile.
+     */
+open func checkPar(id: String)throws  -> ParCheck  {
+    return try  FfiConverterTypeParCheck_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_check_par(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Deletes puzzle `id`.
+     */
+open func delete(id: String)throws   {try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_delete(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Adds a copy of puzzle `id` named `name` (the best result is not copied).
+     */
+open func duplicate(id: String, name: String)throws  -> PuzzleEntry  {
+    return try  FfiConverterTypePuzzleEntry_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_duplicate(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),
+        FfiConverterString.lower(name),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A fresh game of puzzle `id`, with hints like any level. Its saves hold the whole board.
+     */
+open func game(id: String)throws  -> Game  {
+    return try  FfiConverterTypeGame_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_game(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The puzzle `id`.
+     */
+open func puzzle(id: String)throws  -> PuzzleEntry  {
+    return try  FfiConverterTypePuzzleEntry_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_puzzle(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every puzzle, oldest first.
+     */
+open func puzzles() -> [PuzzleEntry]  {
+    return try!  FfiConverterSequenceTypePuzzleEntry.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_puzzles(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Records a game if it is a won game of one of these puzzles; returns the puzzle's best
+     * result (`None` if not won, or not a game of a puzzle here).
+     */
+open func record(game: Game) -> BestResult?  {
+    return try!  FfiConverterOptionTypeBestResult.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_record(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeGame_lower(game),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Renames puzzle `id`: 1 to 60 characters once trimmed, no control characters.
+     */
+open func rename(id: String, name: String)throws  -> PuzzleEntry  {
+    return try  FfiConverterTypePuzzleEntry_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_rename(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),
+        FfiConverterString.lower(name),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
+     */
+open func save() -> Data  {
+    return try!  FfiConverterData.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_save(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
+     */
+open func thumbnail(id: String, width: Double, height: Double)throws  -> Thumbnail  {
+    return try  FfiConverterTypeThumbnail_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_thumbnail(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),
+        FfiConverterDouble.lower(width),
+        FfiConverterDouble.lower(height),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleCollection: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = PuzzleCollection
+
+    public static func lift(_ handle: UInt64) throws -> PuzzleCollection {
+        return PuzzleCollection(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: PuzzleCollection) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleCollection {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: PuzzleCollection, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleCollection_lift(_ handle: UInt64) throws -> PuzzleCollection {
+    return try FfiConverterTypePuzzleCollection.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleCollection_lower(_ value: PuzzleCollection) -> UInt64 {
+    return FfiConverterTypePuzzleCollection.lower(value)
+}
+
+
+
+
 /**
  * A level's best win.
  */
@@ -2595,6 +2939,155 @@ public func FfiConverterTypePuzzle_lower(_ value: Puzzle) -> RustBuffer {
 
 
 /**
+ * What the puzzle list shows about one of the player's puzzles.
+ */
+public struct PuzzleEntry: Equatable, Hashable {
+    /**
+     * Its id (`mine/<number>`): the level id of its games, and the key of every call here.
+     */
+    public var id: String
+    /**
+     * The name the player gave it.
+     */
+    public var name: String
+    /**
+     * Where it came from.
+     */
+    public var origin: PuzzleOrigin
+    /**
+     * Its par.
+     */
+    public var par: UInt32
+    /**
+     * Whether the solver proved the par to be the fewest moves (see `check_par`).
+     */
+    public var parProven: Bool
+    /**
+     * Palette size.
+     */
+    public var colours: UInt32
+    /**
+     * Board rows.
+     */
+    public var rows: UInt32
+    /**
+     * Board columns.
+     */
+    public var cols: UInt32
+    /**
+     * Tile shape.
+     */
+    public var tiling: Tiling
+    /**
+     * The player's best win, if any.
+     */
+    public var best: BestResult?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its id (`mine/<number>`): the level id of its games, and the key of every call here.
+         */id: String, 
+        /**
+         * The name the player gave it.
+         */name: String, 
+        /**
+         * Where it came from.
+         */origin: PuzzleOrigin, 
+        /**
+         * Its par.
+         */par: UInt32, 
+        /**
+         * Whether the solver proved the par to be the fewest moves (see `check_par`).
+         */parProven: Bool, 
+        /**
+         * Palette size.
+         */colours: UInt32, 
+        /**
+         * Board rows.
+         */rows: UInt32, 
+        /**
+         * Board columns.
+         */cols: UInt32, 
+        /**
+         * Tile shape.
+         */tiling: Tiling, 
+        /**
+         * The player's best win, if any.
+         */best: BestResult?) {
+        self.id = id
+        self.name = name
+        self.origin = origin
+        self.par = par
+        self.parProven = parProven
+        self.colours = colours
+        self.rows = rows
+        self.cols = cols
+        self.tiling = tiling
+        self.best = best
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PuzzleEntry: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleEntry: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleEntry {
+        return
+            try PuzzleEntry(
+                id: FfiConverterString.read(from: &buf), 
+                name: FfiConverterString.read(from: &buf), 
+                origin: FfiConverterTypePuzzleOrigin.read(from: &buf), 
+                par: FfiConverterUInt32.read(from: &buf), 
+                parProven: FfiConverterBool.read(from: &buf), 
+                colours: FfiConverterUInt32.read(from: &buf), 
+                rows: FfiConverterUInt32.read(from: &buf), 
+                cols: FfiConverterUInt32.read(from: &buf), 
+                tiling: FfiConverterTypeTiling.read(from: &buf), 
+                best: FfiConverterOptionTypeBestResult.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PuzzleEntry, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.id, into: &buf)
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterTypePuzzleOrigin.write(value.origin, into: &buf)
+        FfiConverterUInt32.write(value.par, into: &buf)
+        FfiConverterBool.write(value.parProven, into: &buf)
+        FfiConverterUInt32.write(value.colours, into: &buf)
+        FfiConverterUInt32.write(value.rows, into: &buf)
+        FfiConverterUInt32.write(value.cols, into: &buf)
+        FfiConverterTypeTiling.write(value.tiling, into: &buf)
+        FfiConverterOptionTypeBestResult.write(value.best, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleEntry_lift(_ buf: RustBuffer) throws -> PuzzleEntry {
+    return try FfiConverterTypePuzzleEntry.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleEntry_lower(_ value: PuzzleEntry) -> RustBuffer {
+    return FfiConverterTypePuzzleEntry.lower(value)
+}
+
+
+/**
  * What to generate: by default on the KAMI 2 board (29 × 10 triangles).
  */
 public struct PuzzleSpec: Equatable, Hashable {
@@ -2789,6 +3282,154 @@ public func FfiConverterTypeRgb_lift(_ buf: RustBuffer) throws -> Rgb {
 #endif
 public func FfiConverterTypeRgb_lower(_ value: Rgb) -> RustBuffer {
     return FfiConverterTypeRgb.lower(value)
+}
+
+
+/**
+ * A puzzle's board drawn small: each tile's outline in its colour, holes left out.
+ */
+public struct Thumbnail: Equatable, Hashable {
+    /**
+     * Width of the board's bounding box, centred in the viewport asked for.
+     */
+    public var width: Double
+    /**
+     * Height of the board's bounding box.
+     */
+    public var height: Double
+    /**
+     * Every tile that is not a hole: fill `vertices` with `colour`.
+     */
+    public var tiles: [ThumbnailTile]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Width of the board's bounding box, centred in the viewport asked for.
+         */width: Double, 
+        /**
+         * Height of the board's bounding box.
+         */height: Double, 
+        /**
+         * Every tile that is not a hole: fill `vertices` with `colour`.
+         */tiles: [ThumbnailTile]) {
+        self.width = width
+        self.height = height
+        self.tiles = tiles
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Thumbnail: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThumbnail: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Thumbnail {
+        return
+            try Thumbnail(
+                width: FfiConverterDouble.read(from: &buf), 
+                height: FfiConverterDouble.read(from: &buf), 
+                tiles: FfiConverterSequenceTypeThumbnailTile.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Thumbnail, into buf: inout [UInt8]) {
+        FfiConverterDouble.write(value.width, into: &buf)
+        FfiConverterDouble.write(value.height, into: &buf)
+        FfiConverterSequenceTypeThumbnailTile.write(value.tiles, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThumbnail_lift(_ buf: RustBuffer) throws -> Thumbnail {
+    return try FfiConverterTypeThumbnail.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThumbnail_lower(_ value: Thumbnail) -> RustBuffer {
+    return FfiConverterTypeThumbnail.lower(value)
+}
+
+
+/**
+ * One tile of a [`Thumbnail`].
+ */
+public struct ThumbnailTile: Equatable, Hashable {
+    /**
+     * Corners, clockwise on screen, in the viewport's coordinates.
+     */
+    public var vertices: [Point]
+    /**
+     * Its colour.
+     */
+    public var colour: Rgb
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Corners, clockwise on screen, in the viewport's coordinates.
+         */vertices: [Point], 
+        /**
+         * Its colour.
+         */colour: Rgb) {
+        self.vertices = vertices
+        self.colour = colour
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ThumbnailTile: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeThumbnailTile: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ThumbnailTile {
+        return
+            try ThumbnailTile(
+                vertices: FfiConverterSequenceTypePoint.read(from: &buf), 
+                colour: FfiConverterTypeRgb.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ThumbnailTile, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypePoint.write(value.vertices, into: &buf)
+        FfiConverterTypeRgb.write(value.colour, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThumbnailTile_lift(_ buf: RustBuffer) throws -> ThumbnailTile {
+    return try FfiConverterTypeThumbnailTile.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeThumbnailTile_lower(_ value: ThumbnailTile) -> RustBuffer {
+    return FfiConverterTypeThumbnailTile.lower(value)
 }
 
 
@@ -3240,6 +3881,21 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      */
     case InvalidPar(par: UInt32, max: UInt32
     )
+    /**
+     * None of the player's puzzles has this id.
+     */
+    case UnknownPuzzle(id: String
+    )
+    /**
+     * A puzzle name must be 1 to `max` characters once trimmed, without control characters.
+     */
+    case InvalidPuzzleName(reason: String, max: UInt32
+    )
+    /**
+     * The player's puzzles are `max` already: one must be deleted first.
+     */
+    case CollectionFull(max: UInt32
+    )
 
     
 
@@ -3353,6 +4009,16 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             )
         case 25: return .InvalidPar(
             par: try FfiConverterUInt32.read(from: &buf), 
+            max: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 26: return .UnknownPuzzle(
+            id: try FfiConverterString.read(from: &buf)
+            )
+        case 27: return .InvalidPuzzleName(
+            reason: try FfiConverterString.read(from: &buf), 
+            max: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 28: return .CollectionFull(
             max: try FfiConverterUInt32.read(from: &buf)
             )
 
@@ -3498,6 +4164,22 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             FfiConverterUInt32.write(par, into: &buf)
             FfiConverterUInt32.write(max, into: &buf)
             
+        
+        case let .UnknownPuzzle(id):
+            writeInt(&buf, Int32(26))
+            FfiConverterString.write(id, into: &buf)
+            
+        
+        case let .InvalidPuzzleName(reason,max):
+            writeInt(&buf, Int32(27))
+            FfiConverterString.write(reason, into: &buf)
+            FfiConverterUInt32.write(max, into: &buf)
+            
+        
+        case let .CollectionFull(max):
+            writeInt(&buf, Int32(28))
+            FfiConverterUInt32.write(max, into: &buf)
+            
         }
     }
 }
@@ -3516,6 +4198,159 @@ public func FfiConverterTypeKamiError_lift(_ buf: RustBuffer) throws -> KamiErro
 public func FfiConverterTypeKamiError_lower(_ value: KamiError) -> RustBuffer {
     return FfiConverterTypeKamiError.lower(value)
 }
+
+
+/**
+ * What the solver made of a puzzle's par (`PuzzleCollection::check_par`).
+ */
+
+public enum ParCheck: Equatable, Hashable {
+    
+    /**
+     * The par is the fewest moves: proven (and now kept as proven).
+     */
+    case proven
+    /**
+     * The fewest moves are proven to be `fewest`, not the par: the par was misread or mistyped.
+     */
+    case differs(fewest: UInt32
+    )
+    /**
+     * No proof within the time a phone allows; the par stays unproven.
+     */
+    case unknown
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ParCheck: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeParCheck: FfiConverterRustBuffer {
+    typealias SwiftType = ParCheck
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ParCheck {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .proven
+        
+        case 2: return .differs(fewest: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 3: return .unknown
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ParCheck, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .proven:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .differs(fewest):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(fewest, into: &buf)
+            
+        
+        case .unknown:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeParCheck_lift(_ buf: RustBuffer) throws -> ParCheck {
+    return try FfiConverterTypeParCheck.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeParCheck_lower(_ value: ParCheck) -> RustBuffer {
+    return FfiConverterTypeParCheck.lower(value)
+}
+
+
+
+/**
+ * Where one of the player's puzzles came from.
+ */
+
+public enum PuzzleOrigin: Equatable, Hashable {
+    
+    /**
+     * Read from a screenshot of KAMI 2.
+     */
+    case imported
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PuzzleOrigin: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleOrigin
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleOrigin {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .imported
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleOrigin, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .imported:
+            writeInt(&buf, Int32(1))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleOrigin_lift(_ buf: RustBuffer) throws -> PuzzleOrigin {
+    return try FfiConverterTypePuzzleOrigin.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleOrigin_lower(_ value: PuzzleOrigin) -> RustBuffer {
+    return FfiConverterTypePuzzleOrigin.lower(value)
+}
+
 
 
 /**
@@ -4022,6 +4857,31 @@ fileprivate struct FfiConverterSequenceTypePoint: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypePuzzleEntry: FfiConverterRustBuffer {
+    typealias SwiftType = [PuzzleEntry]
+
+    public static func write(_ value: [PuzzleEntry], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypePuzzleEntry.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [PuzzleEntry] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [PuzzleEntry]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypePuzzleEntry.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeRgb: FfiConverterRustBuffer {
     typealias SwiftType = [Rgb]
 
@@ -4039,6 +4899,31 @@ fileprivate struct FfiConverterSequenceTypeRgb: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeRgb.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeThumbnailTile: FfiConverterRustBuffer {
+    typealias SwiftType = [ThumbnailTile]
+
+    public static func write(_ value: [ThumbnailTile], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeThumbnailTile.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ThumbnailTile] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ThumbnailTile]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeThumbnailTile.read(from: &buf))
         }
         return seq
     }
@@ -4181,6 +5066,39 @@ private let initializationResult: InitializationResult = {
     if (uniffi_kami_core_checksum_method_playerprogress_save() != 44253) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_add_imported() != 23023) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_check_par() != 51014) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_delete() != 62084) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_duplicate() != 62040) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_game() != 31559) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_puzzle() != 36691) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_puzzles() != 35525) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_record() != 65138) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_rename() != 43156) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_save() != 21241) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() != 12118) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_kami_core_checksum_method_game_cancel_hint() != 48207) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -4224,6 +5142,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_playerprogress_restore() != 53642) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_constructor_puzzlecollection_new() != 21271) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_constructor_puzzlecollection_restore() != 46825) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_game_new() != 33795) {

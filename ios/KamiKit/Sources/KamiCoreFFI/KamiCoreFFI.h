@@ -284,6 +284,82 @@ RustBuffer uniffi_kami_core_fn_method_playerprogress_record(uint64_t ptr, uint64
 RustBuffer uniffi_kami_core_fn_method_playerprogress_save(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_PUZZLECOLLECTION
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_PUZZLECOLLECTION
+uint64_t uniffi_kami_core_fn_clone_puzzlecollection(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_PUZZLECOLLECTION
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_PUZZLECOLLECTION
+void uniffi_kami_core_fn_free_puzzlecollection(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_PUZZLECOLLECTION_NEW
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_PUZZLECOLLECTION_NEW
+uint64_t uniffi_kami_core_fn_constructor_puzzlecollection_new(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_PUZZLECOLLECTION_RESTORE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_PUZZLECOLLECTION_RESTORE
+uint64_t uniffi_kami_core_fn_constructor_puzzlecollection_restore(RustBuffer save, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_ADD_IMPORTED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_ADD_IMPORTED
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_add_imported(uint64_t ptr, uint64_t imported, RustBuffer name, uint32_t par, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_CHECK_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_CHECK_PAR
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_check_par(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_DELETE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_DELETE
+void uniffi_kami_core_fn_method_puzzlecollection_delete(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_DUPLICATE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_DUPLICATE
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_duplicate(uint64_t ptr, RustBuffer id, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_GAME
+uint64_t uniffi_kami_core_fn_method_puzzlecollection_game(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_PUZZLE
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_puzzle(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_PUZZLES
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_PUZZLES
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_puzzles(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_RECORD
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_RECORD
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_record(uint64_t ptr, uint64_t game, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_RENAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_RENAME
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_rename(uint64_t ptr, RustBuffer id, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SAVE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SAVE
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_save(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_THUMBNAIL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_THUMBNAIL
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_thumbnail(uint64_t ptr, RustBuffer id, double width, double height, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_GAME
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_GAME
 uint64_t uniffi_kami_core_fn_clone_game(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -713,6 +789,72 @@ uint16_t uniffi_kami_core_checksum_method_playerprogress_save(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_IMPORTED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_IMPORTED
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_add_imported(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_CHECK_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_CHECK_PAR
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_check_par(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_DELETE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_DELETE
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_delete(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_DUPLICATE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_DUPLICATE
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_duplicate(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_GAME
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_PUZZLE
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_puzzle(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_PUZZLES
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_PUZZLES
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_puzzles(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_RECORD
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_RECORD
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_record(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_RENAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_RENAME
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_rename(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SAVE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SAVE
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_save(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_THUMBNAIL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_THUMBNAIL
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_thumbnail(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_CANCEL_HINT
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_GAME_CANCEL_HINT
 uint16_t uniffi_kami_core_checksum_method_game_cancel_hint(void
@@ -800,6 +942,18 @@ uint16_t uniffi_kami_core_checksum_constructor_playerprogress_new(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PLAYERPROGRESS_RESTORE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PLAYERPROGRESS_RESTORE
 uint16_t uniffi_kami_core_checksum_constructor_playerprogress_restore(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLECOLLECTION_NEW
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLECOLLECTION_NEW
+uint16_t uniffi_kami_core_checksum_constructor_puzzlecollection_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLECOLLECTION_RESTORE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLECOLLECTION_RESTORE
+uint16_t uniffi_kami_core_checksum_constructor_puzzlecollection_restore(void
     
 );
 #endif

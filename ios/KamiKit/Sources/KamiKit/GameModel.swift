@@ -31,7 +31,7 @@ public final class GameModel {
     /// The hint for the position on screen, if one was asked for.
     public private(set) var hint: HintState = .idle
     /// The tile VoiceOver's board cursor is on (`nil` only on a board of holes): VoiceOver reads
-    /// the run of colour there (`cursorDescription`) and `playAtCursor()` plays there. It starts
+    /// the run of colour there (`cursorReading`) and `playAtCursor()` plays there. It starts
     /// on the first tile, moves with `moveCursor(_:)`, and goes to every tile played.
     public private(set) var cursor: UInt32?
     /// Counts hint requests and game changes: a hint search answers only if none came after it.

@@ -2,7 +2,7 @@ import Foundation
 import KamiCore
 
 /// The files that keep the player's place, in one folder (Application Support on iOS): the game
-/// in play and the progress as the core's save bytes, and the settings as JSON. Every write is
+/// in play, the progress and the player's puzzles as the core's save bytes, and the settings as JSON. Every write is
 /// atomic (a temporary file renamed over the old one), so a kill mid-write leaves the last
 /// complete file.
 public struct SaveStore: Sendable {
@@ -12,6 +12,8 @@ public struct SaveStore: Sendable {
         case game = "game.kamisave"
         /// The player's progress (`PlayerProgress.save()`).
         case progress = "progress.kamisave"
+        /// The player's puzzles (`PuzzleCollection.save()`).
+        case puzzles = "puzzles.kamisave"
         /// The settings (JSON).
         case settings = "settings.json"
     }

@@ -13,20 +13,25 @@ import Observation
 @MainActor
 @Observable
 public final class Session {
-    @ObservationIgnored private let store: SaveStore
+    @ObservationIgnored let store: SaveStore
     /// Files whose last write failed: written again on every `save()` until one succeeds.
     @ObservationIgnored private var unsaved: Set<SaveStore.File> = []
     /// Counts the requests to show or leave a game: a slow one lands only if it is still the newest.
-    @ObservationIgnored private var request = 0
+    @ObservationIgnored private(set) var request = 0
 
     /// The level catalogue with the player's results.
     public let progress: ProgressModel
+    /// The player's puzzles (imported screenshots), with their results.
+    public let puzzles: PuzzlesModel
     /// The game in play (the last one opened, until another is), if any.
     public private(set) var game: GameModel?
     /// What the level list offers for the game in play: to continue it, or (won) to play it
     /// again, as `resume()` will. Refreshed when a game is adopted and on `leave()`, not on
     /// every move, so the level list is not redrawn while a game is played over it.
     public private(set) var continueOffer: ContinueOffer?
+    /// The solver's check of the par of the puzzle imported last (see `importScreenshot`), for
+    /// a view or a test to await.
+    @ObservationIgnored public internal(set) var parCheck: Task<ParCheck?, Never>?
     /// Whether today's puzzle is being made (for the button's spinner); a newer request ends it.
     public private(set) var makingDaily = false
     /// The player's preferences; written to the store when changed.
@@ -36,10 +41,10 @@ public final class Session {
     /// Files found damaged or unreadable on launch: those parts started fresh. For the app to
     /// tell the player once; the damaged files are kept aside.
     public private(set) var restoreProblems: [RestoreProblem] = []
-    /// Why saving failed (for example a full disk), worded for the player, for the app to show;
-    /// `nil` once every file is saved again (each `save()` retries the files that failed) or the
-    /// player dismissed it (`dismissSaveError()`; the next failure sets it again).
-    public private(set) var saveError: String?
+    /// The last file that could not be saved and why (for example a full disk), for the app to
+    /// word; `nil` once every file is saved again (each `save()` retries the files that failed) or
+    /// the player dismissed it (`dismissSaveError()`; the next failure sets it again).
+    public private(set) var saveError: SaveFailure?
 
     /// Restores the game, progress and settings from `store`; whatever is missing starts fresh,
     /// and whatever is damaged starts fresh and is listed in `restoreProblems`.
@@ -55,6 +60,7 @@ public final class Session {
             }
         }
         progress = restore(.progress) { try ProgressModel(restoring: $0) } ?? ProgressModel()
+        puzzles = restore(.puzzles) { try PuzzlesModel(restoring: $0) } ?? PuzzlesModel()
         settings = restore(.settings) { try JSONDecoder().decode(PlayerSettings.self, from: $0) } ?? PlayerSettings()
         let game = restore(.game) { try GameModel(restoring: $0) }
         restoreProblems = problems
@@ -143,21 +149,22 @@ public final class Session {
 
     /// Starts a new request to show or leave a game, superseding any still running.
     @discardableResult
-    private func newRequest() -> Int {
+    func newRequest() -> Int {
         request += 1
         makingDaily = false
         return request
     }
 
     /// The game in play, restarted if won (saved by its onChange).
-    private func continueGame() -> GameModel? {
+    func continueGame() -> GameModel? {
         guard let game else { return nil }
         if ContinueOffer.startsAgain(game.status) { game.restart() }
         return game
     }
 
-    /// Writes the game in play to the store and, if it is won, records it in the progress and
-    /// writes that too; writes again any file whose last write failed. Runs after every change of
+    /// Writes the game in play to the store and, if it is won, records it in the progress (and,
+    /// for one of the player's puzzles, in the puzzles) and writes those too; writes again any
+    /// file whose last write failed. Runs after every change of
     /// the game; call it also when the app goes to the background, or to retry after a failure.
     public func save() {
         if let game {
@@ -165,12 +172,16 @@ public final class Session {
             if progress.record(game) != nil {
                 write(progress.save(), to: .progress)
             }
+            if puzzles.update({ $0.record(game: game.game) }) != nil {
+                write(puzzles.save(), to: .puzzles)
+            }
         }
         if unsaved.contains(.progress) { write(progress.save(), to: .progress) }
+        if unsaved.contains(.puzzles) { write(puzzles.save(), to: .puzzles) }
         if unsaved.contains(.settings) { saveSettings() }
     }
 
-    private func adopt(_ game: GameModel) {
+    func adopt(_ game: GameModel) {
         self.game?.onChange = nil
         self.game?.dismissHint()
         game.onChange = { [weak self] in self?.save() }
@@ -183,19 +194,22 @@ public final class Session {
         if let data = try? JSONEncoder().encode(settings) { write(data, to: .settings) }
     }
 
-    private func write(_ data: Data, to file: SaveStore.File) {
+    func write(_ data: Data, to file: SaveStore.File) {
         do {
             try store.write(data, to: file)
             unsaved.remove(file)
             if unsaved.isEmpty && saveError != nil { saveError = nil }
         } catch {
             unsaved.insert(file)
-            let what = switch file {
-            case .game: "The game in play"
-            case .progress: "Your progress"
-            case .settings: "Your settings"
-            }
-            saveError = "\(what) could not be saved: \(playerMessage(for: error))"
+saveError = SaveFailure(file: file, reason: playerMessage(for: error))
         }
     }
+}
+
+/// A file that could not be written: which, and why (in the system's or the core's words).
+public struct SaveFailure: Equatable, Sendable {
+    /// The file.
+    public let file: SaveStore.File
+    /// Why.
+    public let reason: String
 }

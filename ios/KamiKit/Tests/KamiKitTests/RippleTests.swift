@@ -79,16 +79,16 @@ import Testing
 
     @Test func coloursHaveDistinctSymbolsAndPlainNames() {
         #expect(Set((0..<6).map { ColourNames.symbol(for: UInt32($0)) }).count == 6)
-        #expect(ColourNames.shape(for: 1) == "triangle")
-        let names: [(Rgb, String)] = [
-            (Rgb(red: 220, green: 40, blue: 40), "red"), (Rgb(red: 245, green: 150, blue: 30), "orange"),
-            (Rgb(red: 240, green: 220, blue: 60), "yellow"), (Rgb(red: 40, green: 170, blue: 70), "green"),
-            (Rgb(red: 30, green: 80, blue: 200), "blue"), (Rgb(red: 20, green: 30, blue: 90), "dark blue"),
-            (Rgb(red: 140, green: 60, blue: 200), "purple"), (Rgb(red: 240, green: 240, blue: 235), "white"),
-            (Rgb(red: 128, green: 128, blue: 128), "grey"), (Rgb(red: 10, green: 10, blue: 10), "black"),
-            (Rgb(red: 120, green: 70, blue: 30), "brown"),
+        #expect(ColourNames.shape(for: 1) == .triangle && ColourNames.shape(for: 7) == .triangle)
+        let names: [(Rgb, ColourName)] = [
+            (Rgb(red: 220, green: 40, blue: 40), ColourName(.red)), (Rgb(red: 245, green: 150, blue: 30), ColourName(.orange)),
+            (Rgb(red: 240, green: 220, blue: 60), ColourName(.yellow)), (Rgb(red: 40, green: 170, blue: 70), ColourName(.green)),
+            (Rgb(red: 30, green: 80, blue: 200), ColourName(.blue)), (Rgb(red: 20, green: 30, blue: 90), ColourName(.blue, dark: true)),
+            (Rgb(red: 140, green: 60, blue: 200), ColourName(.purple)), (Rgb(red: 240, green: 240, blue: 235), ColourName(.white)),
+            (Rgb(red: 128, green: 128, blue: 128), ColourName(.grey)), (Rgb(red: 10, green: 10, blue: 10), ColourName(.black)),
+            (Rgb(red: 120, green: 70, blue: 30), ColourName(.brown)), (Rgb(red: 60, green: 60, blue: 60), ColourName(.grey, dark: true)),
         ]
-        for (rgb, name) in names { #expect(ColourNames.name(of: rgb) == name, "\(rgb)") }
+        for (rgb, name) in names { #expect(ColourName(of: rgb) == name, "\(rgb)") }
         #expect(ColourNames.prefersDarkInk(on: Rgb(red: 240, green: 220, blue: 60)))
         #expect(ColourNames.prefersDarkInk(on: Rgb(red: 255, green: 255, blue: 255)))
         #expect(!ColourNames.prefersDarkInk(on: Rgb(red: 20, green: 30, blue: 90)))

@@ -152,14 +152,14 @@ import Testing
         let store = SaveStore(directory: blocker)
         let session = Session(store: store)
         let model = try session.open(levelId: try firstLevel().id)
-        #expect(session.saveError?.hasPrefix("The game in play could not be saved: ") == true)
+        #expect(session.saveError?.file == .game)
         #expect(model.movesUsed == 0 && model.errorMessage == nil)
 
         // Dismissed, it comes back with the next failure.
         session.dismissSaveError()
         #expect(session.saveError == nil)
         session.settings.haptics = false
-        #expect(session.saveError?.hasPrefix("Your settings could not be saved: ") == true)
+        #expect(session.saveError?.file == .settings)
         session.save()
         #expect(session.saveError != nil)
 

@@ -78,7 +78,9 @@ import Testing
         let expected = try game.play(tile: tile, colour: colour)
         #expect(model.errorMessage == nil && model.snapshot == expected.snapshot)
         #expect(model.cursor == tile && model.cursorRun?.colour == colour && model.ripple != nil)
-        #expect(model.cursorDescription.hasPrefix(model.colourWords(colour) + ", row \(run.row + 1), column"))
+        let reading = try #require(model.cursorReading)
+        #expect(reading.colour == colour && reading.name == ColourName(of: model.palette[Int(colour)]))
+        #expect(reading.row == run.row + 1 && reading.firstColumn <= Int(tile) % Int(model.snapshot.cols) + 1)
     }
 
     @Test func theHintIsPlayedAndPointedOut() async throws {
@@ -93,7 +95,7 @@ import Testing
         var saidHinted = false
         repeat {
             let inRegion = model.cursorRun.map { !Set(next.region).isDisjoint(with: $0.tiles) } ?? false
-            #expect(model.cursorDescription.hasSuffix(", hinted") == inRegion)
+            #expect(model.cursorReading?.hinted == inRegion)
             saidHinted = saidHinted || inRegion
         } while model.moveCursor(.next)
         #expect(saidHinted)
@@ -102,7 +104,7 @@ import Testing
         #expect(model.playHint())
         let expected = try game.play(tile: next.tile, colour: next.colour)
         #expect(model.snapshot == expected.snapshot && model.selectedColour == next.colour)
-        #expect(model.cursor == next.tile && model.hint == .idle && !model.cursorDescription.hasSuffix("hinted"))
+        #expect(model.cursor == next.tile && model.hint == .idle && model.cursorReading?.hinted == false)
         #expect(!model.playHint())
     }
 
@@ -110,9 +112,9 @@ import Testing
         let model = try GameModel(levelId: try firstLevel().id)
         let start = model.snapshot
         #expect(model.progressAnnouncement
-            == "0 moves used, par \(start.par). \(start.regionCount) areas in \(start.coloursLeft) colours left.")
+            == .playing(moves: 0, par: start.par, areas: start.regionCount, colours: start.coloursLeft))
         for move in try firstLevelWin.get() { try BoardTaps().play(move, on: model) }
-        #expect(model.progressAnnouncement == "Solved in \(model.movesUsed) \(model.movesUsed == 1 ? "move" : "moves"): perfect.")
-        #expect(model.colourWords(0) == "\(ColourNames.name(of: model.palette[0])), circle")
+        #expect(model.progressAnnouncement == .solvedInPar(moves: model.movesUsed))
+        #expect(model.colourName(0) == ColourName(of: model.palette[0]) && model.colourName(99) == nil)
     }
 }

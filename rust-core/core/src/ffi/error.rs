@@ -1,5 +1,6 @@
 //! The one error type shells see.
 
+use crate::collection::CollectionError;
 use crate::game::MoveError;
 use crate::import::ImportError;
 use crate::level_file::FileError;
@@ -61,6 +62,12 @@ pub enum KamiError {
     ColoursAlike { reason: String },
     /// A par outside 1 to `max`.
     InvalidPar { par: u32, max: u32 },
+    /// None of the player's puzzles has this id.
+    UnknownPuzzle { id: String },
+    /// A puzzle name must be 1 to `max` characters once trimmed, without control characters.
+    InvalidPuzzleName { reason: String, max: u32 },
+    /// The player's puzzles are `max` already: one must be deleted first.
+    CollectionFull { max: u32 },
 }
 
 impl fmt::Display for KamiError {
@@ -103,6 +110,9 @@ impl fmt::Display for KamiError {
             KamiError::NotAKamiBoard { reason } => ImportError::NotABoard(reason.clone()).fmt(f),
             KamiError::ColoursAlike { reason } => ImportError::ColoursAlike(reason.clone()).fmt(f),
             KamiError::InvalidPar { par, max } => write!(f, "a par is 1 to {max} moves, not {par}"),
+            KamiError::UnknownPuzzle { id } => CollectionError::UnknownPuzzle(id.clone()).fmt(f),
+            KamiError::InvalidPuzzleName { reason, .. } => CollectionError::InvalidName(reason.clone()).fmt(f),
+            KamiError::CollectionFull { .. } => CollectionError::Full.fmt(f),
         }
     }
 }

@@ -1,10 +1,11 @@
 //! Importing a puzzle from a screenshot of KAMI 2.
 
+use super::collection::level_problem;
 use super::error::KamiError;
 use super::game::Game;
 use super::records::Rgb;
 use crate::import::{self, ImportError, Imported};
-use crate::level::{LevelProblem, MAX_PAR};
+use crate::level::Level;
 use std::sync::Arc;
 
 /// A board read from a KAMI 2 screenshot: open it as a game with [`ImportedPuzzle::game`].
@@ -38,11 +39,15 @@ impl ImportedPuzzle {
     /// under which `PlayerProgress.record` keeps its best result) named `name`. Its saves hold
     /// the whole board, so a saved game restores without the screenshot.
     pub fn game(&self, id: String, name: String, par: u32) -> Result<Arc<Game>, KamiError> {
-        let level = self.imported.level(&id, &name, par).map_err(|e| match e {
-            LevelProblem::ZeroPar | LevelProblem::ParTooLarge(_) => KamiError::InvalidPar { par, max: MAX_PAR },
-            other => KamiError::NotAKamiBoard { reason: other.to_string() },
-        })?;
+        let level = self.imported.level(&id, &name, par).map_err(level_problem)?;
         Ok(Game::from_level(Arc::new(level)))
+    }
+}
+
+impl ImportedPuzzle {
+    /// The board as a level with `par` (its id and name are the collection's to give).
+    pub(crate) fn level(&self, par: u32) -> Result<Level, KamiError> {
+        self.imported.level("", "", par).map_err(level_problem)
     }
 }
 

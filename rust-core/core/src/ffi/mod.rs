@@ -1,5 +1,5 @@
-//! The API the phone shells use, through uniffi: a [`Game`] object, the level catalogue and the
-//! player's [`PlayerProgress`], with plain records for everything they draw.
+//! The API the phone shells use, through uniffi: a [`Game`] object, the level catalogue, the
+//! player's [`PlayerProgress`] and [`PuzzleCollection`], with plain records for everything they draw.
 //!
 //! The surface is synchronous and every object is safe to share between threads. Nothing here
 //! panics on any input: bad arguments come back as [`KamiError`]. Names avoid clashing with
@@ -7,6 +7,7 @@
 //! Compose's `Snapshot`).
 
 mod catalogue;
+mod collection;
 mod error;
 mod game;
 mod import;
@@ -14,6 +15,7 @@ mod puzzles;
 mod records;
 
 pub use catalogue::{LevelInfo, LevelProgress, PackInfo, PackProgress, PlayerProgress, packs};
+pub use collection::{ParCheck, PuzzleCollection, PuzzleEntry, PuzzleOrigin, Thumbnail, ThumbnailTile};
 pub use error::KamiError;
 pub use game::Game;
 pub use import::{ImportedPuzzle, import_screenshot};

@@ -1,11 +1,15 @@
 package app.kami.android
 
 import android.app.Application
+import android.net.Uri
 import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import app.kami.core.KamiException
 import app.kami.play.GameStateHolder
+import app.kami.play.ImportOutcome
+import app.kami.play.ImportProblem
+import app.kami.play.PendingImport
 import app.kami.play.PlaySession
 import app.kami.play.SaveStore
 import app.kami.play.ScreenRecord
@@ -22,6 +26,7 @@ import kotlinx.coroutines.flow.collectLatest
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import java.io.File
+import java.io.IOException
 import java.time.LocalDate
 
 /**
@@ -53,6 +58,11 @@ class KamiViewModel(application: Application, private val savedState: SavedState
 
     /** Why a level or today's puzzle could not be opened, until dismissed. */
     val failure: StateFlow<OpenFailure?> = mutableFailure.asStateFlow()
+
+    private val mutableImport = MutableStateFlow<ImportState>(ImportState.Idle)
+
+    /** Where importing a screenshot stands: reading, waiting for the par, or failed. */
+    val importState: StateFlow<ImportState> = mutableImport.asStateFlow()
 
     init {
         val screen = ScreenRecord.decode(savedState.get<String>(SCREEN))
@@ -104,12 +114,69 @@ class KamiViewModel(application: Application, private val savedState: SavedState
             } catch (e: CancellationException) {
                 throw e
             } catch (e: Exception) {
-                mutableFailure.value = OpenFailure(daily = true, message = e.playerMessage())
+                mutableFailure.value = OpenFailure(OpenFailure.Kind.DAILY, e.playerMessage())
             } finally {
                 mutableDailyLoading.value = false
             }
         }
     }
+
+    /**
+     * Imports the screenshot at [uri] (from the system photo picker): reads its bytes and the
+     * board off the main thread, keeps it in the player's puzzles as [name] and shows it, or asks
+     * for the par ([ImportState.NeedsPar]), or says why it failed ([ImportState.Failed]).
+     */
+    fun importScreenshot(uri: Uri, name: String) {
+        if (mutableImport.value == ImportState.Reading) return
+        mutableImport.value = ImportState.Reading
+        viewModelScope.launch(intents) {
+            mutableImport.value = try {
+                val bytes = getApplication<Application>().contentResolver.openInputStream(uri)?.use { it.readBytes() }
+                    ?: throw IOException("no picture at $uri")
+                settled(session.importScreenshot(bytes, name))
+            } catch (e: CancellationException) {
+                throw e
+            } catch (e: KamiException) {
+                ImportState.Failed(ImportProblem.of(e))
+            } catch (e: IOException) {
+                ImportState.Failed(ImportProblem.Unreadable) // the picker's file could not be read
+            } catch (e: Exception) {
+                ImportState.Failed(ImportProblem.Other(e.localizedMessage ?: e.toString()))
+            }
+        }
+    }
+
+    /** Keeps the board waiting for its par with [par] (as typed; null if not a number) and shows it. */
+    fun finishImport(pending: PendingImport, par: UInt?) {
+        viewModelScope.launch(intents) {
+            mutableImport.value = try {
+                settled(session.finishImport(pending, par ?: 0u))
+            } catch (e: KamiException) {
+                ImportState.Failed(ImportProblem.of(e))
+            } catch (e: CancellationException) {
+                throw e
+            } catch (e: Exception) {
+                ImportState.Failed(ImportProblem.Other(e.localizedMessage ?: e.toString()))
+            }
+        }
+    }
+
+    /** Forgets a par question or an import failure. */
+    fun dismissImport() {
+        mutableImport.value = ImportState.Idle
+    }
+
+    /** Opens puzzle [id] of the player's puzzles, off the main thread. */
+    fun openPuzzle(id: String) = session(OpenFailure.Kind.PUZZLES) { openPuzzle(id) }
+
+    /** Renames puzzle [id]; a refused name becomes [failure]. */
+    fun renamePuzzle(id: String, name: String) = session(OpenFailure.Kind.PUZZLES) { renamePuzzle(id, name) }
+
+    /** Keeps a copy of puzzle [id] named [name]. */
+    fun duplicatePuzzle(id: String, name: String) = session(OpenFailure.Kind.PUZZLES) { duplicatePuzzle(id, name) }
+
+    /** Deletes puzzle [id]. */
+    fun deletePuzzle(id: String) = session(OpenFailure.Kind.PUZZLES) { deletePuzzle(id) }
 
     /** Hides [failure]. */
     fun dismissFailure() {
@@ -122,20 +189,42 @@ class KamiViewModel(application: Application, private val savedState: SavedState
     }
 
     /** Runs [request] on the session on [intents], in order with the game intents; a failure becomes [failure]. */
-    private fun session(request: PlaySession.() -> Unit) {
+    private fun session(kind: OpenFailure.Kind = OpenFailure.Kind.LEVEL, request: PlaySession.() -> Unit) {
         viewModelScope.launch(intents) {
             try {
                 session.request()
             } catch (e: CancellationException) {
                 throw e
             } catch (e: Exception) {
-                mutableFailure.value = OpenFailure(daily = false, message = e.playerMessage())
+                mutableFailure.value = OpenFailure(kind, e.playerMessage())
             }
         }
     }
 
-    /** Why a level or today's puzzle could not be opened, in the core's words where it gave some. */
-    data class OpenFailure(val daily: Boolean, val message: String)
+    /** Why a level, today's puzzle or one of the player's puzzles could not be opened or changed, in the core's words where it gave some. */
+    data class OpenFailure(val kind: Kind, val message: String) {
+        /** What failed. */
+        enum class Kind { LEVEL, DAILY, PUZZLES }
+    }
+
+    /** Where importing a screenshot stands. */
+    sealed interface ImportState {
+        /** Nothing under way. */
+        data object Idle : ImportState
+
+        /** The screenshot is being read. */
+        data object Reading : ImportState
+
+        /** The move counter could not be read: ask the player for the par. */
+        data class NeedsPar(val pending: PendingImport) : ImportState
+
+        /** The screenshot could not be imported. */
+        data class Failed(val problem: ImportProblem) : ImportState
+    }
+
+    /** What the import screen shows after [outcome]: nothing more once the puzzle is kept. */
+    private fun settled(outcome: ImportOutcome): ImportState =
+        if (outcome is ImportOutcome.NeedsPar) ImportState.NeedsPar(outcome.pending) else ImportState.Idle
 
     private companion object {
         const val SCREEN = "screen"

@@ -691,6 +691,28 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_kami_core_checksum_method_playerprogress_save(
     ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_add_imported(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_check_par(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_delete(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_duplicate(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_game(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_puzzle(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_puzzles(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_record(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_rename(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_save(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_thumbnail(
+    ): Int
     external fun uniffi_kami_core_checksum_method_game_cancel_hint(
     ): Int
     external fun uniffi_kami_core_checksum_method_game_hint(
@@ -720,6 +742,10 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_kami_core_checksum_constructor_playerprogress_new(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_playerprogress_restore(
+    ): Int
+    external fun uniffi_kami_core_checksum_constructor_puzzlecollection_new(
+    ): Int
+    external fun uniffi_kami_core_checksum_constructor_puzzlecollection_restore(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_game_new(
     ): Int
@@ -760,6 +786,36 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_method_playerprogress_record(`ptr`: Long,`game`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_playerprogress_save(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_clone_puzzlecollection(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_free_puzzlecollection(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_constructor_puzzlecollection_new(uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_constructor_puzzlecollection_restore(`save`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_method_puzzlecollection_add_imported(`ptr`: Long,`imported`: Long,`name`: RustBuffer.ByValue,`par`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_check_par(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_delete(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_method_puzzlecollection_duplicate(`ptr`: Long,`id`: RustBuffer.ByValue,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_game(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_method_puzzlecollection_puzzle(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_puzzles(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_record(`ptr`: Long,`game`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_rename(`ptr`: Long,`id`: RustBuffer.ByValue,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_save(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_thumbnail(`ptr`: Long,`id`: RustBuffer.ByValue,`width`: Double,`height`: Double,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_clone_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -952,6 +1008,39 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_kami_core_checksum_method_playerprogress_save() and 0xFFFF) != 44253) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_add_imported() and 0xFFFF) != 23023) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_check_par() and 0xFFFF) != 51014) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_delete() and 0xFFFF) != 62084) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_duplicate() and 0xFFFF) != 62040) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_game() and 0xFFFF) != 31559) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_puzzle() and 0xFFFF) != 36691) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_puzzles() and 0xFFFF) != 35525) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_record() and 0xFFFF) != 65138) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_rename() and 0xFFFF) != 43156) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_save() and 0xFFFF) != 21241) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() and 0xFFFF) != 12118) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_kami_core_checksum_method_game_cancel_hint() and 0xFFFF) != 48207) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -995,6 +1084,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_playerprogress_restore() and 0xFFFF) != 53642) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_constructor_puzzlecollection_new() and 0xFFFF) != 21271) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_constructor_puzzlecollection_restore() and 0xFFFF) != 46825) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_game_new() and 0xFFFF) != 33795) {
@@ -2543,6 +2638,538 @@ public object FfiConverterTypePlayerProgress: FfiConverter<PlayerProgress, Long>
 }
 
 
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * The player's puzzles. Safe to share between threads; save it after every change.
+ */
+public interface PuzzleCollectionInterface {
+    
+    /**
+     * Keeps an imported board as a new puzzle named `name`, with `par` (the one read from the
+     * screenshot, or given by the player when it could not be read), not yet proven.
+     */
+    fun `addImported`(`imported`: ImportedPuzzle, `name`: kotlin.String, `par`: kotlin.UInt): PuzzleEntry
+    
+    /**
+     * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
+     * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
+     * unless the puzzle was deleted or changed meanwhile.
+     */
+    fun `checkPar`(`id`: kotlin.String): ParCheck
+    
+    /**
+     * Deletes puzzle `id`.
+     */
+    fun `delete`(`id`: kotlin.String)
+    
+    /**
+     * Adds a copy of puzzle `id` named `name` (the best result is not copied).
+     */
+    fun `duplicate`(`id`: kotlin.String, `name`: kotlin.String): PuzzleEntry
+    
+    /**
+     * A fresh game of puzzle `id`, with hints like any level. Its saves hold the whole board.
+     */
+    fun `game`(`id`: kotlin.String): Game
+    
+    /**
+     * The puzzle `id`.
+     */
+    fun `puzzle`(`id`: kotlin.String): PuzzleEntry
+    
+    /**
+     * Every puzzle, oldest first.
+     */
+    fun `puzzles`(): List<PuzzleEntry>
+    
+    /**
+     * Records a game if it is a won game of one of these puzzles; returns the puzzle's best
+     * result (`None` if not won, or not a game of a puzzle here).
+     */
+    fun `record`(`game`: Game): BestResult?
+    
+    /**
+     * Renames puzzle `id`: 1 to 60 characters once trimmed, no control characters.
+     */
+    fun `rename`(`id`: kotlin.String, `name`: kotlin.String): PuzzleEntry
+    
+    /**
+     * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
+     */
+    fun `save`(): kotlin.ByteArray
+    
+    /**
+     * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
+     */
+    fun `thumbnail`(`id`: kotlin.String, `width`: kotlin.Double, `height`: kotlin.Double): Thumbnail
+    
+    companion object
+}
+
+/**
+ * The player's puzzles. Safe to share between threads; save it after every change.
+ */
+open class PuzzleCollection: Disposable, AutoCloseable, PuzzleCollectionInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+    /**
+     * No puzzles yet.
+     */
+    constructor() :
+        this(UniffiWithHandle, 
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_constructor_puzzlecollection_new(
+    
+        _status)
+}
+    )
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_kami_core_fn_free_puzzlecollection(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_kami_core_fn_clone_puzzlecollection(handle, status)
+        }
+    }
+
+    
+    /**
+     * Keeps an imported board as a new puzzle named `name`, with `par` (the one read from the
+     * screenshot, or given by the player when it could not be read), not yet proven.
+     */
+    @Throws(KamiException::class)override fun `addImported`(`imported`: ImportedPuzzle, `name`: kotlin.String, `par`: kotlin.UInt): PuzzleEntry {
+            return FfiConverterTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_add_imported(
+        it,
+        
+        FfiConverterTypeImportedPuzzle.lower(`imported`),
+        FfiConverterString.lower(`name`),
+        FfiConverterUInt.lower(`par`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
+     * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
+     * unless the puzzle was deleted or changed meanwhile.
+     */
+    @Throws(KamiException::class)override fun `checkPar`(`id`: kotlin.String): ParCheck {
+            return FfiConverterTypeParCheck.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_check_par(
+        it,
+        
+        FfiConverterString.lower(`id`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Deletes puzzle `id`.
+     */
+    @Throws(KamiException::class)override fun `delete`(`id`: kotlin.String)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_delete(
+        it,
+        
+        FfiConverterString.lower(`id`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Adds a copy of puzzle `id` named `name` (the best result is not copied).
+     */
+    @Throws(KamiException::class)override fun `duplicate`(`id`: kotlin.String, `name`: kotlin.String): PuzzleEntry {
+            return FfiConverterTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_duplicate(
+        it,
+        
+        FfiConverterString.lower(`id`),
+        FfiConverterString.lower(`name`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * A fresh game of puzzle `id`, with hints like any level. Its saves hold the whole board.
+     */
+    @Throws(KamiException::class)override fun `game`(`id`: kotlin.String): Game {
+            return FfiConverterTypeGame.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_game(
+        it,
+        
+        FfiConverterString.lower(`id`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The puzzle `id`.
+     */
+    @Throws(KamiException::class)override fun `puzzle`(`id`: kotlin.String): PuzzleEntry {
+            return FfiConverterTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_puzzle(
+        it,
+        
+        FfiConverterString.lower(`id`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Every puzzle, oldest first.
+     */override fun `puzzles`(): List<PuzzleEntry> {
+            return FfiConverterSequenceTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_puzzles(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Records a game if it is a won game of one of these puzzles; returns the puzzle's best
+     * result (`None` if not won, or not a game of a puzzle here).
+     */override fun `record`(`game`: Game): BestResult? {
+            return FfiConverterOptionalTypeBestResult.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_record(
+        it,
+        
+        FfiConverterTypeGame.lower(`game`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Renames puzzle `id`: 1 to 60 characters once trimmed, no control characters.
+     */
+    @Throws(KamiException::class)override fun `rename`(`id`: kotlin.String, `name`: kotlin.String): PuzzleEntry {
+            return FfiConverterTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_rename(
+        it,
+        
+        FfiConverterString.lower(`id`),
+        FfiConverterString.lower(`name`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
+     */override fun `save`(): kotlin.ByteArray {
+            return FfiConverterByteArray.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_save(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
+     */
+    @Throws(KamiException::class)override fun `thumbnail`(`id`: kotlin.String, `width`: kotlin.Double, `height`: kotlin.Double): Thumbnail {
+            return FfiConverterTypeThumbnail.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_thumbnail(
+        it,
+        
+        FfiConverterString.lower(`id`),
+        FfiConverterDouble.lower(`width`),
+        FfiConverterDouble.lower(`height`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    companion object {
+        
+    /**
+     * The puzzles restored from [`PuzzleCollection::save`] bytes.
+     */
+    @Throws(KamiException::class) fun `restore`(`save`: kotlin.ByteArray): PuzzleCollection {
+            return FfiConverterTypePuzzleCollection.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_constructor_puzzlecollection_restore(
+    
+        
+        FfiConverterByteArray.lower(`save`),_status)
+}
+    )
+    }
+    
+
+        
+    }
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleCollection: FfiConverter<PuzzleCollection, Long> {
+    override fun lower(value: PuzzleCollection): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): PuzzleCollection {
+        return PuzzleCollection(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): PuzzleCollection {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: PuzzleCollection) = 8UL
+
+    override fun write(value: PuzzleCollection, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
 
 /**
  * A level's best win.
@@ -3466,6 +4093,117 @@ public object FfiConverterTypePuzzle: FfiConverterRustBuffer<Puzzle> {
 
 
 /**
+ * What the puzzle list shows about one of the player's puzzles.
+ */
+data class PuzzleEntry (
+    /**
+     * Its id (`mine/<number>`): the level id of its games, and the key of every call here.
+     */
+    var `id`: kotlin.String
+    , 
+    /**
+     * The name the player gave it.
+     */
+    var `name`: kotlin.String
+    , 
+    /**
+     * Where it came from.
+     */
+    var `origin`: PuzzleOrigin
+    , 
+    /**
+     * Its par.
+     */
+    var `par`: kotlin.UInt
+    , 
+    /**
+     * Whether the solver proved the par to be the fewest moves (see `check_par`).
+     */
+    var `parProven`: kotlin.Boolean
+    , 
+    /**
+     * Palette size.
+     */
+    var `colours`: kotlin.UInt
+    , 
+    /**
+     * Board rows.
+     */
+    var `rows`: kotlin.UInt
+    , 
+    /**
+     * Board columns.
+     */
+    var `cols`: kotlin.UInt
+    , 
+    /**
+     * Tile shape.
+     */
+    var `tiling`: Tiling
+    , 
+    /**
+     * The player's best win, if any.
+     */
+    var `best`: BestResult?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleEntry: FfiConverterRustBuffer<PuzzleEntry> {
+    override fun read(buf: ByteBuffer): PuzzleEntry {
+        return PuzzleEntry(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterTypePuzzleOrigin.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeTiling.read(buf),
+            FfiConverterOptionalTypeBestResult.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PuzzleEntry) = (
+            FfiConverterString.allocationSize(value.`id`) +
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterTypePuzzleOrigin.allocationSize(value.`origin`) +
+            FfiConverterUInt.allocationSize(value.`par`) +
+            FfiConverterBoolean.allocationSize(value.`parProven`) +
+            FfiConverterUInt.allocationSize(value.`colours`) +
+            FfiConverterUInt.allocationSize(value.`rows`) +
+            FfiConverterUInt.allocationSize(value.`cols`) +
+            FfiConverterTypeTiling.allocationSize(value.`tiling`) +
+            FfiConverterOptionalTypeBestResult.allocationSize(value.`best`)
+    )
+
+    override fun write(value: PuzzleEntry, buf: ByteBuffer) {
+            FfiConverterString.write(value.`id`, buf)
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterTypePuzzleOrigin.write(value.`origin`, buf)
+            FfiConverterUInt.write(value.`par`, buf)
+            FfiConverterBoolean.write(value.`parProven`, buf)
+            FfiConverterUInt.write(value.`colours`, buf)
+            FfiConverterUInt.write(value.`rows`, buf)
+            FfiConverterUInt.write(value.`cols`, buf)
+            FfiConverterTypeTiling.write(value.`tiling`, buf)
+            FfiConverterOptionalTypeBestResult.write(value.`best`, buf)
+    }
+}
+
+
+
+/**
  * What to generate: by default on the KAMI 2 board (29 × 10 triangles).
  */
 data class PuzzleSpec (
@@ -3602,6 +4340,108 @@ public object FfiConverterTypeRgb: FfiConverterRustBuffer<Rgb> {
             FfiConverterUByte.write(value.`red`, buf)
             FfiConverterUByte.write(value.`green`, buf)
             FfiConverterUByte.write(value.`blue`, buf)
+    }
+}
+
+
+
+/**
+ * A puzzle's board drawn small: each tile's outline in its colour, holes left out.
+ */
+data class Thumbnail (
+    /**
+     * Width of the board's bounding box, centred in the viewport asked for.
+     */
+    var `width`: kotlin.Double
+    , 
+    /**
+     * Height of the board's bounding box.
+     */
+    var `height`: kotlin.Double
+    , 
+    /**
+     * Every tile that is not a hole: fill `vertices` with `colour`.
+     */
+    var `tiles`: List<ThumbnailTile>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeThumbnail: FfiConverterRustBuffer<Thumbnail> {
+    override fun read(buf: ByteBuffer): Thumbnail {
+        return Thumbnail(
+            FfiConverterDouble.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterSequenceTypeThumbnailTile.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Thumbnail) = (
+            FfiConverterDouble.allocationSize(value.`width`) +
+            FfiConverterDouble.allocationSize(value.`height`) +
+            FfiConverterSequenceTypeThumbnailTile.allocationSize(value.`tiles`)
+    )
+
+    override fun write(value: Thumbnail, buf: ByteBuffer) {
+            FfiConverterDouble.write(value.`width`, buf)
+            FfiConverterDouble.write(value.`height`, buf)
+            FfiConverterSequenceTypeThumbnailTile.write(value.`tiles`, buf)
+    }
+}
+
+
+
+/**
+ * One tile of a [`Thumbnail`].
+ */
+data class ThumbnailTile (
+    /**
+     * Corners, clockwise on screen, in the viewport's coordinates.
+     */
+    var `vertices`: List<Point>
+    , 
+    /**
+     * Its colour.
+     */
+    var `colour`: Rgb
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeThumbnailTile: FfiConverterRustBuffer<ThumbnailTile> {
+    override fun read(buf: ByteBuffer): ThumbnailTile {
+        return ThumbnailTile(
+            FfiConverterSequenceTypePoint.read(buf),
+            FfiConverterTypeRgb.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ThumbnailTile) = (
+            FfiConverterSequenceTypePoint.allocationSize(value.`vertices`) +
+            FfiConverterTypeRgb.allocationSize(value.`colour`)
+    )
+
+    override fun write(value: ThumbnailTile, buf: ByteBuffer) {
+            FfiConverterSequenceTypePoint.write(value.`vertices`, buf)
+            FfiConverterTypeRgb.write(value.`colour`, buf)
     }
 }
 
@@ -4156,6 +4996,41 @@ sealed class KamiException: kotlin.Exception() {
             get() = "par=${ `par` }, max=${ `max` }"
     }
     
+    /**
+     * None of the player's puzzles has this id.
+     */
+    class UnknownPuzzle(
+        
+        val `id`: kotlin.String
+        ) : KamiException() {
+        override val message
+            get() = "id=${ `id` }"
+    }
+    
+    /**
+     * A puzzle name must be 1 to `max` characters once trimmed, without control characters.
+     */
+    class InvalidPuzzleName(
+        
+        val `reason`: kotlin.String, 
+        
+        val `max`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "reason=${ `reason` }, max=${ `max` }"
+    }
+    
+    /**
+     * The player's puzzles are `max` already: one must be deleted first.
+     */
+    class CollectionFull(
+        
+        val `max`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "max=${ `max` }"
+    }
+    
 
     
 
@@ -4257,6 +5132,16 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 )
             25 -> KamiException.InvalidPar(
                 FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            26 -> KamiException.UnknownPuzzle(
+                FfiConverterString.read(buf),
+                )
+            27 -> KamiException.InvalidPuzzleName(
+                FfiConverterString.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            28 -> KamiException.CollectionFull(
                 FfiConverterUInt.read(buf),
                 )
             else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
@@ -4397,6 +5282,22 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 + FfiConverterUInt.allocationSize(value.`par`)
                 + FfiConverterUInt.allocationSize(value.`max`)
             )
+            is KamiException.UnknownPuzzle -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`id`)
+            )
+            is KamiException.InvalidPuzzleName -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`reason`)
+                + FfiConverterUInt.allocationSize(value.`max`)
+            )
+            is KamiException.CollectionFull -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`max`)
+            )
         }
     }
 
@@ -4534,10 +5435,164 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 FfiConverterUInt.write(value.`max`, buf)
                 Unit
             }
+            is KamiException.UnknownPuzzle -> {
+                buf.putInt(26)
+                FfiConverterString.write(value.`id`, buf)
+                Unit
+            }
+            is KamiException.InvalidPuzzleName -> {
+                buf.putInt(27)
+                FfiConverterString.write(value.`reason`, buf)
+                FfiConverterUInt.write(value.`max`, buf)
+                Unit
+            }
+            is KamiException.CollectionFull -> {
+                buf.putInt(28)
+                FfiConverterUInt.write(value.`max`, buf)
+                Unit
+            }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
     }
 
 }
+
+
+
+/**
+ * What the solver made of a puzzle's par (`PuzzleCollection::check_par`).
+ */
+sealed class ParCheck {
+    
+    /**
+     * The par is the fewest moves: proven (and now kept as proven).
+     */
+    object Proven : ParCheck()
+    
+    
+    /**
+     * The fewest moves are proven to be `fewest`, not the par: the par was misread or mistyped.
+     */
+    data class Differs(
+        val `fewest`: kotlin.UInt) : ParCheck()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * No proof within the time a phone allows; the par stays unproven.
+     */
+    object Unknown : ParCheck()
+    
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeParCheck : FfiConverterRustBuffer<ParCheck>{
+    override fun read(buf: ByteBuffer): ParCheck {
+        return when(buf.getInt()) {
+            1 -> ParCheck.Proven
+            2 -> ParCheck.Differs(
+                FfiConverterUInt.read(buf),
+                )
+            3 -> ParCheck.Unknown
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: ParCheck): ULong = when(value) {
+        is ParCheck.Proven -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is ParCheck.Differs -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`fewest`)
+            )
+        }
+        is ParCheck.Unknown -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+    }
+
+    override fun write(value: ParCheck, buf: ByteBuffer) {
+        when(value) {
+            is ParCheck.Proven -> {
+                buf.putInt(1)
+                Unit
+            }
+            is ParCheck.Differs -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`fewest`, buf)
+                Unit
+            }
+            is ParCheck.Unknown -> {
+                buf.putInt(3)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * Where one of the player's puzzles came from.
+ */
+
+enum class PuzzleOrigin {
+    
+    /**
+     * Read from a screenshot of KAMI 2.
+     */
+    IMPORTED;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer<PuzzleOrigin> {
+    override fun read(buf: ByteBuffer) = try {
+        PuzzleOrigin.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: PuzzleOrigin) = 4UL
+
+    override fun write(value: PuzzleOrigin, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
 
 
 
@@ -4978,6 +6033,34 @@ public object FfiConverterSequenceTypePoint: FfiConverterRustBuffer<List<Point>>
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypePuzzleEntry: FfiConverterRustBuffer<List<PuzzleEntry>> {
+    override fun read(buf: ByteBuffer): List<PuzzleEntry> {
+        val len = buf.getInt()
+        return List<PuzzleEntry>(len) {
+            FfiConverterTypePuzzleEntry.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<PuzzleEntry>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypePuzzleEntry.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<PuzzleEntry>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypePuzzleEntry.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeRgb: FfiConverterRustBuffer<List<Rgb>> {
     override fun read(buf: ByteBuffer): List<Rgb> {
         val len = buf.getInt()
@@ -4996,6 +6079,34 @@ public object FfiConverterSequenceTypeRgb: FfiConverterRustBuffer<List<Rgb>> {
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeRgb.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeThumbnailTile: FfiConverterRustBuffer<List<ThumbnailTile>> {
+    override fun read(buf: ByteBuffer): List<ThumbnailTile> {
+        val len = buf.getInt()
+        return List<ThumbnailTile>(len) {
+            FfiConverterTypeThumbnailTile.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<ThumbnailTile>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeThumbnailTile.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<ThumbnailTile>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeThumbnailTile.write(it, buf)
         }
     }
 }

@@ -5,8 +5,15 @@ import app.kami.core.GameSnapshot
 import app.kami.core.GameStatus
 import app.kami.core.KamiException
 import app.kami.core.PackProgress
+import app.kami.core.ParCheck
 import app.kami.core.PlayerProgress
+import app.kami.core.PuzzleCollection
+import app.kami.core.PuzzleEntry
+import app.kami.core.Thumbnail
 import app.kami.core.dailyPuzzle
+import app.kami.core.importScreenshot as readScreenshot
+import kotlinx.coroutines.Deferred
+import kotlinx.coroutines.async
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
@@ -21,7 +28,7 @@ import java.util.concurrent.atomic.AtomicLong
 
 /**
  * What the app keeps across screens and across process death: the player's progress, the
- * player's current game and the settings, restored from [store] when a session starts. A save
+ * player's current game, the player's puzzles (imported screenshots) and the settings, restored from [store] when a session starts. A save
  * that cannot be read or is refused by the core is reported in [problems] and that part starts
  * fresh; nothing here throws for a bad file.
  *
@@ -35,10 +42,11 @@ import java.util.concurrent.atomic.AtomicLong
  * main thread. Hints and daily puzzles are made on [background] in [scope]. A game that is
  * replaced is not closed here (a hint may still use it); the bindings' cleaner frees it.
  *
- * Requests to show a game are sequenced: each `open`, [openDaily], [resume], [restoreScreen] and
- * [leave] is a new request, and a daily puzzle that arrives after a newer request is dropped
- * (closed, and [openDaily] returns null) instead of replacing the game the player has moved on
- * to, its moves and its save.
+ * Requests to show a game are sequenced: each `open`, [openDaily], [importScreenshot],
+ * [openPuzzle], [resume], [restoreScreen] and [leave] is a new request, and a daily puzzle that
+ * arrives after a newer request is dropped (closed, and [openDaily] returns null), and an
+ * imported screenshot only kept, instead of replacing the game the player has moved on to, its
+ * moves and its save.
  */
 class PlaySession(
     private val store: SaveStore,
@@ -58,6 +66,17 @@ class PlaySession(
 
     /** Every pack with its lock and the player's best results, for the level select screen. */
     val packs: StateFlow<List<PackProgress>> = mutablePacks.asStateFlow()
+
+    private val collection = restore(PUZZLES) { PuzzleCollection.restore(it) } ?: PuzzleCollection()
+    private val mutablePuzzles = MutableStateFlow(collection.puzzles())
+
+    /** The player's puzzles, oldest first, with their pars and best results, for the puzzle list. */
+    val puzzles: StateFlow<List<PuzzleEntry>> = mutablePuzzles.asStateFlow()
+
+    /** The solver's check of the par of the puzzle kept last (see [importScreenshot]). */
+    @Volatile
+    var parCheck: Deferred<ParCheck?>? = null
+        private set
 
     private val mutableSettings = MutableStateFlow(restore(SETTINGS) { Settings.decode(it) } ?: Settings())
 
@@ -127,6 +146,73 @@ class PlaySession(
                 show(adopt(fresh, save = true))
             }
         }
+    }
+
+    /**
+     * Reads a KAMI 2 screenshot (PNG or JPEG [bytes]) on [background] and keeps its board in the
+     * player's puzzles as [name], then shows it as the current game, with hints, unless another
+     * request to show or leave a game came meanwhile (then it is only kept). When the move counter
+     * cannot be read nothing is kept yet: the player is asked for the par ([ImportOutcome.NeedsPar]).
+     * A kept puzzle's par is then checked by the solver in [scope] ([parCheck]). Throws the core's
+     * typed error ([ImportProblem.of] sorts it) when the image holds no board.
+     */
+    @Throws(KamiException::class)
+    suspend fun importScreenshot(bytes: ByteArray, name: String): ImportOutcome {
+        val request = requests.incrementAndGet()
+        val imported = withContext(background) { readScreenshot(bytes) }
+        val pending = PendingImport(imported, request, name)
+        val par = imported.par() ?: return ImportOutcome.NeedsPar(pending)
+        return keep(pending, par)
+    }
+
+    /** Keeps a screenshot's board whose par the player gave, as [importScreenshot] does; throws `InvalidPar` (nothing kept) outside 1 to 4096. */
+    @Throws(KamiException::class)
+    fun finishImport(pending: PendingImport, par: UInt): ImportOutcome = keep(pending, par)
+
+    /**
+     * Shows puzzle [id] of the player's puzzles: the current game if it is that puzzle, else a
+     * fresh game, which replaces the current one and its save. Throws `UnknownPuzzle`.
+     */
+    @Throws(KamiException::class)
+    fun openPuzzle(id: String): GameStateHolder {
+        synchronized(this) {
+            requests.incrementAndGet()
+            collection.puzzle(id) // a deleted puzzle is not opened, even if its game is the current one
+            val kept = mutableCurrent.value?.takeIf { it.state.value.snapshot.levelId == id }
+            return show(kept ?: adopt(collection.game(id), save = true))
+        }
+    }
+
+    /** Renames puzzle [id] (1 to 60 characters once trimmed) and saves; throws `InvalidPuzzleName` or `UnknownPuzzle`. */
+    @Throws(KamiException::class)
+    fun renamePuzzle(id: String, name: String) = changePuzzles { collection.rename(id, name) }
+
+    /** Keeps a copy of puzzle [id] named [name], without its result, and saves. */
+    @Throws(KamiException::class)
+    fun duplicatePuzzle(id: String, name: String): PuzzleEntry = changePuzzles { collection.duplicate(id, name) }
+
+    /** Deletes puzzle [id] and saves. A game of it in play stays playable; its result is no longer kept. */
+    @Throws(KamiException::class)
+    fun deletePuzzle(id: String) = changePuzzles { collection.delete(id) }
+
+    /** Puzzle [id]'s board fitted into [width] × [height]: each tile's outline and colour, to fill. */
+    @Throws(KamiException::class)
+    fun thumbnail(id: String, width: Double, height: Double): Thumbnail = collection.thumbnail(id, width, height)
+
+    /**
+     * Asks the solver, on [background], whether puzzle [id]'s par is the fewest moves; a proven
+     * par is kept as proven (and saved). Null if the puzzle is gone.
+     */
+    suspend fun checkPar(id: String): ParCheck? {
+        val check = withContext(background) {
+            try {
+                collection.checkPar(id)
+            } catch (e: KamiException) {
+                null
+            }
+        }
+        if (check == ParCheck.Proven) changePuzzles {}
+        return check
     }
 
     /** Shows the current game as it was left; null (and nothing changes) if there is none. */
@@ -207,13 +293,29 @@ class PlaySession(
         return holder
     }
 
-    /** After each intent, before its state is shown: save the game, and record a win in the progress. */
+    /** After each intent, before its state is shown: save the game, and record a win in the progress (and the player's puzzles). */
     private fun changed(changed: Game, snapshot: GameSnapshot) {
         saveGame()
         if (snapshot.status is GameStatus.Won && progress.record(changed) != null) {
             mutablePacks.value = progress.packs()
             persist(PROGRESS) { progress.save() }
         }
+        if (snapshot.status is GameStatus.Won && collection.record(changed) != null) changePuzzles {}
+    }
+
+    /** Keeps [pending] with [par], starts its par check, and shows it if no newer request came. */
+    private fun keep(pending: PendingImport, par: UInt): ImportOutcome {
+        val entry = changePuzzles { collection.addImported(pending.imported, pending.name, par) }
+        parCheck = scope.async { checkPar(entry.id) }
+        return synchronized(this) {
+            if (requests.get() != pending.request) ImportOutcome.Kept(entry) else ImportOutcome.Opened(openPuzzle(entry.id), entry)
+        }
+    }
+
+    /** Runs [change] on the player's puzzles, then refreshes [puzzles] and saves them. */
+    private fun <T> changePuzzles(change: () -> T): T = change().also {
+        mutablePuzzles.value = collection.puzzles()
+        persist(PUZZLES) { collection.save() }
     }
 
     /** Saves the current game as it is when the write runs, so of two racing saves the newest state lands last. */
@@ -258,5 +360,6 @@ class PlaySession(
         const val GAME = "game"
         const val PROGRESS = "progress"
         const val SETTINGS = "settings"
+        const val PUZZLES = "puzzles"
     }
 }

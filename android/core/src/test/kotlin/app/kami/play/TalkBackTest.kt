@@ -3,6 +3,9 @@ package app.kami.play
 import app.kami.core.Game
 import app.kami.core.Rgb
 import app.kami.core.deeperLevelId
+import app.kami.core.firstLevelId
+import app.kami.core.firstLevelWin
+import app.kami.core.losingLine
 import app.kami.core.packs
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
@@ -107,5 +110,19 @@ class TalkBackTest {
         assertEquals(ColourName(ColourName.Hue.BROWN, false), name(120, 80, 10))
         assertEquals(ColourName(ColourName.Hue.YELLOW, false), name(240, 220, 40))
         assertEquals(ColourName(ColourName.Hue.TEAL, false), name(20, 170, 190))
+    }
+
+    @Test
+    fun `after each change TalkBack hears the counter and what is left, then the outcome`() {
+        Game(firstLevelId()).use { game ->
+            val start = game.snapshot()
+            assertEquals(ProgressAnnouncement.Playing(0u, start.par, start.regionCount, start.coloursLeft), ProgressAnnouncement.of(start))
+            firstLevelWin().forEach { game.play(it.tile, it.colour) }
+            assertEquals(ProgressAnnouncement.SolvedInPar(game.snapshot().movesUsed), ProgressAnnouncement.of(game.snapshot()))
+        }
+        Game(deeperLevelId()).use { game ->
+            losingLine(game).forEach { game.play(it.tile, it.colour) }
+            assertEquals(ProgressAnnouncement.OutOfMoves, ProgressAnnouncement.of(game.snapshot()))
+        }
     }
 }

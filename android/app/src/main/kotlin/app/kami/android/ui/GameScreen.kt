@@ -55,6 +55,7 @@ import app.kami.play.GameStateHolder
 import app.kami.play.HintMessage
 import app.kami.play.HintState
 import app.kami.play.ParOutlook
+import app.kami.play.ProgressAnnouncement
 import app.kami.play.Settings
 
 /**
@@ -100,10 +101,16 @@ fun GameScreen(holder: GameStateHolder, settings: Settings, onIntent: (GameState
         snackbarHost = { SnackbarHost(snackbar) },
     ) { padding ->
         Column(Modifier.padding(padding).fillMaxSize(), horizontalAlignment = Alignment.CenterHorizontally) {
+            // TalkBack speaks the live region's description on each change: the same words as
+            // VoiceOver's announcement on iOS.
+            val announcement = announcement(ProgressAnnouncement.of(snapshot))
             Text(
                 text = stringResource(R.string.moves_and_par, snapshot.movesUsed.toInt(), snapshot.par.toInt()),
                 style = MaterialTheme.typography.titleMedium,
-                modifier = Modifier.padding(8.dp).semantics { liveRegion = LiveRegionMode.Polite },
+                modifier = Modifier.padding(8.dp).semantics {
+                    liveRegion = LiveRegionMode.Polite
+                    contentDescription = announcement
+                },
             )
             // A lost game continued from level select shows no dialog (see ResultDialog), only this.
             if (snapshot.status == GameStatus.Failed) {
@@ -182,6 +189,21 @@ private fun colourWords(snapshot: GameSnapshot, colour: UInt, symbolNames: Array
     val symbol = symbolNames[index % symbolNames.size]
     val rgb = snapshot.palette.getOrNull(index) ?: return stringResource(R.string.colour_name, index + 1, symbol)
     return stringResource(R.string.colour_words, colourName(ColourName.of(rgb)), symbol)
+}
+
+/** What TalkBack says after a change, in the player's language. */
+@Composable
+private fun announcement(announcement: ProgressAnnouncement): String = when (announcement) {
+    is ProgressAnnouncement.Playing -> stringResource(
+        R.string.announce_playing,
+        announcement.moves.toInt(),
+        announcement.par.toInt(),
+        announcement.areas.toInt(),
+        announcement.colours.toInt(),
+    )
+    is ProgressAnnouncement.SolvedInPar -> announcement.moves.toInt().let { pluralStringResource(R.plurals.announce_solved_in_par, it, it) }
+    is ProgressAnnouncement.Solved -> announcement.moves.toInt().let { pluralStringResource(R.plurals.announce_solved, it, it) }
+    ProgressAnnouncement.OutOfMoves -> stringResource(R.string.announce_out_of_moves)
 }
 
 /** A colour's coarse name in the player's language ("dark blue"). */

@@ -22,9 +22,9 @@ import app.kami.android.R
 import app.kami.play.SaveProblem
 
 /**
- * The whole app: level select, or the game on screen, or settings. Which one shows follows from
- * the session (the ViewModel brings the game screen back after process death) and one saveable
- * flag for settings. Leaving a game keeps it: level select offers to continue it.
+ * The whole app: level select, or the game on screen, or settings, or the player's puzzles. Which
+ * one shows follows from the session (the ViewModel brings the game screen back after process
+ * death) and saveable flags for settings and the puzzles (a game opened there returns there). Leaving a game keeps it: level select offers to continue it.
  */
 @Composable
 fun KamiApp(viewModel: KamiViewModel = viewModel()) {
@@ -37,6 +37,9 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
     val dailyLoading by viewModel.dailyLoading.collectAsStateWithLifecycle()
     val failure by viewModel.failure.collectAsStateWithLifecycle()
     var showSettings by rememberSaveable { mutableStateOf(false) }
+    var showPuzzles by rememberSaveable { mutableStateOf(false) }
+    val puzzles by session.puzzles.collectAsStateWithLifecycle()
+    val importState by viewModel.importState.collectAsStateWithLifecycle()
 
     KamiTheme {
         Surface(Modifier.fillMaxSize()) {
@@ -54,6 +57,22 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                         GameScreen(game, settings, onIntent = { viewModel.play(game, it) }, onLeave = viewModel::leave)
                     }
                 }
+                showPuzzles -> {
+                    BackHandler { showPuzzles = false }
+                    PuzzlesScreen(
+                        puzzles = puzzles,
+                        importState = importState,
+                        thumbnail = { id -> runCatching { session.thumbnail(id, THUMB_WIDTH.toDouble(), THUMB_HEIGHT.toDouble()) }.getOrNull() },
+                        onImport = viewModel::importScreenshot,
+                        onPar = viewModel::finishImport,
+                        onDismissImport = viewModel::dismissImport,
+                        onOpen = viewModel::openPuzzle,
+                        onRename = viewModel::renamePuzzle,
+                        onDuplicate = viewModel::duplicatePuzzle,
+                        onDelete = viewModel::deletePuzzle,
+                        onBack = { showPuzzles = false },
+                    )
+                }
                 else -> LevelSelectScreen(
                     packs = packs,
                     // Read when level select shows (playing or current changed): no game changes
@@ -64,6 +83,7 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                     onOpenLevel = viewModel::openLevel,
                     onOpenDaily = viewModel::openDaily,
                     onOpenSettings = { showSettings = true },
+                    onOpenPuzzles = { showPuzzles = true },
                 )
             }
             if (problems.isNotEmpty()) {
@@ -71,7 +91,12 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                 MessageDialog(messages.joinToString("\n\n"), onDismiss = session::dismissProblems)
             }
             failure?.let {
-                val text = stringResource(if (it.daily) R.string.daily_failed else R.string.level_failed, it.message)
+                val format = when (it.kind) {
+                    KamiViewModel.OpenFailure.Kind.LEVEL -> R.string.level_failed
+                    KamiViewModel.OpenFailure.Kind.DAILY -> R.string.daily_failed
+                    KamiViewModel.OpenFailure.Kind.PUZZLES -> R.string.puzzles_failed
+                }
+                val text = stringResource(format, it.message)
                 MessageDialog(text, onDismiss = viewModel::dismissFailure)
             }
         }
@@ -85,6 +110,7 @@ private fun describe(problem: SaveProblem): String {
         when (problem.name) {
             "game" -> R.string.save_game
             "progress" -> R.string.save_progress
+            "puzzles" -> R.string.save_puzzles
             else -> R.string.save_settings
         },
     )

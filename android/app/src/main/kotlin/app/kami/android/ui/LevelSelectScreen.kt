@@ -22,6 +22,7 @@ import androidx.compose.material3.Icon
 import androidx.compose.material3.IconButton
 import androidx.compose.material3.ListItem
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.material3.TopAppBar
@@ -55,6 +56,7 @@ fun LevelSelectScreen(
     onOpenLevel: (String) -> Unit,
     onOpenDaily: () -> Unit,
     onOpenSettings: () -> Unit,
+    onOpenPuzzles: () -> Unit,
 ) {
     Scaffold(
         topBar = {
@@ -96,6 +98,11 @@ fun LevelSelectScreen(
                     } else {
                         Text(stringResource(R.string.daily_puzzle))
                     }
+                }
+            }
+            item {
+                OutlinedButton(onClick = onOpenPuzzles, modifier = Modifier.fillMaxWidth().padding(start = 16.dp, end = 16.dp, bottom = 16.dp)) {
+                    Text(stringResource(R.string.your_puzzles))
                 }
             }
             for (pack in packs) {
