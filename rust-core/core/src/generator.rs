@@ -14,6 +14,8 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
+pub mod motif;
+
 /// Search nodes a generated board's proof may take; harder boards are passed over.
 const PROOF_NODES: u64 = 150_000;
 /// Search nodes the rating spends on each first move, and on all of them.
