@@ -16,10 +16,21 @@ use crate::random::Random;
 use crate::solver::{Budget, solve};
 use std::sync::Arc;
 
-/// Search nodes one candidate's proof may take; boards that need more are passed over.
-const PROOF_NODES: u64 = 1_500_000;
-/// Search nodes all attempts together may spend before giving up.
-const GENERATION_NODES: u64 = 20_000_000;
+/// How much search a generation may spend: it is counted in nodes, never in time, so that the
+/// same seed gives the same board on every device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Search nodes one candidate's proof may take; boards that need more are passed over.
+    pub proof_nodes: u64,
+    /// Search nodes all attempts together may spend before giving up.
+    pub total_nodes: u64,
+}
+
+impl Effort {
+    /// For level packs: proofs of about a second, up to a few tens of seconds in all.
+    pub const PACK: Effort = Effort { proof_nodes: 1_500_000, total_nodes: 20_000_000 };
+}
+
 /// Candidates tried before giving up.
 const ATTEMPTS: u32 = 200;
 /// Units of the integer geometry: a triangle's side is 28 units tall, a column about 24 wide.
@@ -80,8 +91,20 @@ struct Layout {
 }
 
 /// Generates a level of `motif` for `spec` (its tiling, size, colours, par range, symmetry and
-/// mask; holes come from the mask) from `seed`, named `name` with id `id`.
+/// mask; holes come from the mask) from `seed`, named `name` with id `id`, with [`Effort::PACK`].
 pub fn generate(seed: u64, spec: &Spec, motif: Motif, id: &str, name: &str) -> Result<Generated, GenerateError> {
+    generate_within(seed, spec, motif, id, name, Effort::PACK)
+}
+
+/// Like [`generate`], spending at most `effort`.
+pub fn generate_within(
+    seed: u64,
+    spec: &Spec,
+    motif: Motif,
+    id: &str,
+    name: &str,
+    effort: Effort,
+) -> Result<Generated, GenerateError> {
     check(spec)?;
     if spec.holes {
         return Err(GenerateError::Spec("motif boards take their holes from a mask, not --holes".into()));
@@ -92,10 +115,10 @@ pub fn generate(seed: u64, spec: &Spec, motif: Motif, id: &str, name: &str) -> R
     // About one band per move of par across the board's longer side, adjusted after each miss.
     let span = (spec.rows.max(spec.cols) as i64 + 1) * SIDE / 2;
     let mut width = (span / (target as i64 + 1)).max(6);
-    let budget = Budget { max_nodes: Some(PROOF_NODES), ..Budget::default() };
+    let budget = Budget { max_nodes: Some(effort.proof_nodes), ..Budget::default() };
     let mut spent = 0;
     for attempt in 0..ATTEMPTS {
-        if spent >= GENERATION_NODES {
+        if spent >= effort.total_nodes {
             return Err(GenerateError::NotFound { attempts: attempt });
         }
         let layout = layout(&mut random, spec.colours, width);
