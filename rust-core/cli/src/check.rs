@@ -219,6 +219,18 @@ mod tests {
     }
 
     #[test]
+    fn colours_too_alike_are_problems_and_clear_ones_pass() {
+        let alike = LEVEL.replace("[\"#000000\", \"#FFFFFF\"]", "[\"#E9C46A\", \"#F4A261\"]");
+        let s = Scratch::new("colours", &[("alike.toml", &alike), ("p/pack.toml", PACK), ("p/a.toml", LEVEL)]);
+        let file = s.0.join("alike.toml").display().to_string();
+        assert_eq!(run(vec![file.clone()]), Err(format!("1 problem in {file}")));
+        // White on the pack's white background is a problem too; alone, the level is clear.
+        let pack = s.0.join("p").display().to_string();
+        assert_eq!(run(vec![pack.clone()]), Err(format!("1 problem in {pack}")));
+        assert_eq!(run(vec![s.0.join("p/a.toml").display().to_string()]), Ok(()));
+    }
+
+    #[test]
     fn a_folder_with_nothing_to_check_is_refused() {
         let empty = Scratch::new("empty", &[]);
         assert!(read(&empty.0).unwrap_err().starts_with("nothing to check"));
