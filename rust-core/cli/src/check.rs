@@ -4,7 +4,7 @@
 
 use crate::args::Args;
 use kami_core::catalogue::Catalogue;
-use kami_core::legibility::{clashes, describe};
+use kami_core::legibility::{APP_BACKGROUNDS, clashes, describe};
 use kami_core::level::{Level, Rgb};
 use kami_core::level_file::{FileError, par_error, parse_level};
 use kami_core::solver::{Budget, solve};
@@ -45,7 +45,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     let mut slowest = (Duration::ZERO, String::new());
     for (level, file, background) in &found.levels {
         let source = || std::fs::read_to_string(file).unwrap_or_default();
-        let backgrounds: Vec<Rgb> = background.iter().copied().collect();
+        let backgrounds: Vec<Rgb> = background.iter().copied().chain(APP_BACKGROUNDS).collect();
         for clash in clashes(level.palette(), &backgrounds) {
             let text = source();
             let at = text.find("palette").unwrap_or(0);
@@ -220,14 +220,20 @@ mod tests {
 
     #[test]
     fn colours_too_alike_are_problems_and_clear_ones_pass() {
-        let alike = LEVEL.replace("[\"#000000\", \"#FFFFFF\"]", "[\"#E9C46A\", \"#F4A261\"]");
-        let s = Scratch::new("colours", &[("alike.toml", &alike), ("p/pack.toml", PACK), ("p/a.toml", LEVEL)]);
-        let file = s.0.join("alike.toml").display().to_string();
-        assert_eq!(run(vec![file.clone()]), Err(format!("1 problem in {file}")));
-        // White on the pack's white background is a problem too; alone, the level is clear.
-        let pack = s.0.join("p").display().to_string();
-        assert_eq!(run(vec![pack.clone()]), Err(format!("1 problem in {pack}")));
-        assert_eq!(run(vec![s.0.join("p/a.toml").display().to_string()]), Ok(()));
+        let with = |palette: &str| LEVEL.replace("[\"#000000\", \"#FFFFFF\"]", palette);
+        let (alike, clear) = (with("[\"#E9C46A\", \"#F4A261\"]"), with("[\"#E4572E\", \"#293B7C\"]"));
+        let red_paper = PACK.replace("#FFFFFF", "#E65A30");
+        let s = Scratch::new(
+            "colours",
+            &[("alike.toml", &alike), ("black-white.toml", LEVEL), ("p/pack.toml", &red_paper), ("p/a.toml", &clear)],
+        );
+        let shown = |f: &str| s.0.join(f).display().to_string();
+        assert_eq!(run(vec![shown("alike.toml")]), Err(format!("1 problem in {}", shown("alike.toml"))));
+        // Black and white vanish into the apps' dark and light backgrounds.
+        assert_eq!(run(vec![shown("black-white.toml")]), Err(format!("3 problems in {}", shown("black-white.toml"))));
+        // Red on the pack's red paper is a problem; alone, the level is clear.
+        assert_eq!(run(vec![shown("p")]), Err(format!("1 problem in {}", shown("p"))));
+        assert_eq!(run(vec![shown("p/a.toml")]), Ok(()));
     }
 
     #[test]

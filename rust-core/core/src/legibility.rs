@@ -10,6 +10,16 @@ use crate::level::Rgb;
 /// (#E9C46A and #F4A261 0.083; #264653 on the background #1E2233 0.123; #CAE9FF on cream 0.055).
 pub const MIN_DISTANCE: f32 = 0.13;
 
+/// The backgrounds the apps draw boards on, whatever the pack: white and black (iOS's system
+/// background, light and dark) and Material 3's baseline surfaces (Android, light and dark).
+/// Android 12's wallpaper colours cannot be known in advance and are not checked.
+pub const APP_BACKGROUNDS: [Rgb; 4] = [
+    Rgb { red: 0xFF, green: 0xFF, blue: 0xFF },
+    Rgb { red: 0x00, green: 0x00, blue: 0x00 },
+    Rgb { red: 0xFF, green: 0xFB, blue: 0xFE },
+    Rgb { red: 0x1C, green: 0x1B, blue: 0x1F },
+];
+
 /// Two colours too alike.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Clash {
@@ -87,8 +97,10 @@ mod tests {
         // A pale blue on cream, and two dark blues side by side.
         assert_eq!(clashes(&[rgb("#CAE9FF")], &[rgb("#EDEDE9")]).len(), 1);
         assert_eq!(clashes(&[rgb("#1B4965"), rgb("#2B2D42")], &[]).len(), 1);
-        // Red, navy and yellow on cream are clear.
+        // Red, navy and yellow on cream, and on the apps' backgrounds, are clear.
         assert!(clashes(&[rgb("#E4572E"), rgb("#293B7C"), rgb("#FBA702")], &[rgb("#F2EBDD")]).is_empty());
+        assert!(clashes(&[rgb("#E4572E"), rgb("#293B7C"), rgb("#FBA702")], &APP_BACKGROUNDS).is_empty());
+        assert_eq!(clashes(&[rgb("#FAFAFA"), rgb("#101010")], &APP_BACKGROUNDS).len(), 3);
     }
 
     #[test]
