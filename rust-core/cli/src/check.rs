@@ -1,11 +1,12 @@
 //! `kami check PATH`: validates a level file, a pack folder or a folder of packs and proves every
-//! level's par with the solver, printing each problem as `file:line:column: message`; fails if
-//! there is any, or if PATH holds nothing to check.
+//! level's par with the solver and its colours with the core's legibility rule, printing each
+//! problem as `file:line:column: message`; fails if there is any, or if PATH holds nothing to check.
 
 use crate::args::Args;
 use kami_core::catalogue::Catalogue;
-use kami_core::level::Level;
-use kami_core::level_file::{par_error, parse_level};
+use kami_core::legibility::{APP_BACKGROUNDS, clashes, describe};
+use kami_core::level::{Level, Rgb};
+use kami_core::level_file::{FileError, par_error, parse_level};
 use kami_core::solver::{Budget, solve};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -22,8 +23,8 @@ const PACK_FILE: &str = "pack.toml";
 struct Found {
     /// Packs read (0 for a single level file).
     packs: usize,
-    /// Every level and its file, in pack order.
-    levels: Vec<(Arc<Level>, PathBuf)>,
+    /// Every level, its file and its pack's background (none for a single level file), in pack order.
+    levels: Vec<(Arc<Level>, PathBuf, Option<Rgb>)>,
 }
 
 /// Runs the command.
@@ -42,7 +43,16 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     let budget = Budget { max_time: Some(Duration::from_secs(seconds)), ..Budget::default() };
     let mut problems = 0;
     let mut slowest = (Duration::ZERO, String::new());
-    for (level, file) in &found.levels {
+    for (level, file, background) in &found.levels {
+        let source = || std::fs::read_to_string(file).unwrap_or_default();
+        let backgrounds: Vec<Rgb> = background.iter().copied().chain(APP_BACKGROUNDS).collect();
+        for clash in clashes(level.palette(), &backgrounds) {
+            let text = source();
+            let at = text.find("palette").unwrap_or(0);
+            let shown = file.display().to_string();
+            eprintln!("{}", FileError::at(&shown, &text, at, describe(&clash, level.palette())));
+            problems += 1;
+        }
         let start = Instant::now();
         let solution = solve(level.board(), level.palette().len(), &budget);
         let took = start.elapsed();
@@ -62,13 +72,12 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             None
         };
         if let Some(message) = message {
-            let source = std::fs::read_to_string(file).unwrap_or_default();
-            eprintln!("{}", par_error(&file.display().to_string(), &source, message));
+            eprintln!("{}", par_error(&file.display().to_string(), &source(), message));
             problems += 1;
         }
     }
     if problems > 0 {
-        return Err(format!("{} in {}", count(problems, "par problem"), path.display()));
+        return Err(format!("{} in {}", count(problems, "problem"), path.display()));
     }
     let ms = slowest.0.as_secs_f64() * 1000.0;
     if found.packs == 0 {
@@ -101,7 +110,7 @@ fn read(path: &Path) -> Result<Found, String> {
             eprintln!("{e}");
             format!("1 problem in {shown}")
         })?;
-        return Ok(Found { packs: 0, levels: vec![(Arc::new(level), path.to_path_buf())] });
+        return Ok(Found { packs: 0, levels: vec![(Arc::new(level), path.to_path_buf(), None)] });
     }
     let printed = |errors: Vec<kami_core::level_file::FileError>| {
         for e in &errors {
@@ -114,10 +123,10 @@ fn read(path: &Path) -> Result<Found, String> {
         let levels = catalogue
             .packs()
             .iter()
-            .flat_map(|p| &p.levels)
-            .map(|l| {
+            .flat_map(|p| p.levels.iter().map(|l| (l, p.theme.background)))
+            .map(|(l, background)| {
                 let stem = l.id().rsplit('/').next().unwrap_or_default();
-                (Arc::clone(l), path.join(format!("{stem}.toml")))
+                (Arc::clone(l), path.join(format!("{stem}.toml")), Some(background))
             })
             .collect();
         return Ok(Found { packs: catalogue.packs().len(), levels });
@@ -148,8 +157,8 @@ fn read(path: &Path) -> Result<Found, String> {
     let levels = catalogue
         .packs()
         .iter()
-        .flat_map(|p| &p.levels)
-        .map(|l| (Arc::clone(l), path.join(format!("{}.toml", l.id()))))
+        .flat_map(|p| p.levels.iter().map(|l| (l, p.theme.background)))
+        .map(|(l, background)| (Arc::clone(l), path.join(format!("{}.toml", l.id())), Some(background)))
         .collect();
     Ok(Found { packs: catalogue.packs().len(), levels })
 }
@@ -191,7 +200,7 @@ mod tests {
     }
 
     fn ids(found: &Found) -> Vec<(String, PathBuf)> {
-        found.levels.iter().map(|(l, f)| (l.id().to_string(), f.clone())).collect()
+        found.levels.iter().map(|(l, f, _)| (l.id().to_string(), f.clone())).collect()
     }
 
     #[test]
@@ -207,6 +216,24 @@ mod tests {
         // The loose level file is named as not checked; the pack is read.
         let found = read(&s.0).unwrap();
         assert_eq!((found.packs, ids(&found)), (1, vec![("p/a".to_string(), file.clone())]));
+    }
+
+    #[test]
+    fn colours_too_alike_are_problems_and_clear_ones_pass() {
+        let with = |palette: &str| LEVEL.replace("[\"#000000\", \"#FFFFFF\"]", palette);
+        let (alike, clear) = (with("[\"#E9C46A\", \"#F4A261\"]"), with("[\"#E4572E\", \"#293B7C\"]"));
+        let red_paper = PACK.replace("#FFFFFF", "#E65A30");
+        let s = Scratch::new(
+            "colours",
+            &[("alike.toml", &alike), ("black-white.toml", LEVEL), ("p/pack.toml", &red_paper), ("p/a.toml", &clear)],
+        );
+        let shown = |f: &str| s.0.join(f).display().to_string();
+        assert_eq!(run(vec![shown("alike.toml")]), Err(format!("1 problem in {}", shown("alike.toml"))));
+        // Black and white vanish into the apps' dark and light backgrounds.
+        assert_eq!(run(vec![shown("black-white.toml")]), Err(format!("3 problems in {}", shown("black-white.toml"))));
+        // Red on the pack's red paper is a problem; alone, the level is clear.
+        assert_eq!(run(vec![shown("p")]), Err(format!("1 problem in {}", shown("p"))));
+        assert_eq!(run(vec![shown("p/a.toml")]), Ok(()));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use crate::args::{Args, load_level};
 use kami_core::daily::{Date, daily};
+use kami_core::generator::motif::{self, Motif};
 use kami_core::generator::{Generated, Spec, Symmetry, generate};
 use kami_core::level_file::write_level;
 
@@ -44,11 +45,25 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
                 spec.cols = board.cols();
                 spec.mask = Some(board.cells().iter().map(Option::is_some).collect());
             }
-            generate(seed, &spec, &format!("generated/{seed}"), &name).map_err(|e| e.to_string())?
+            let id = format!("generated/{seed}");
+            match motif_option(&mut args)? {
+                Some(m) => motif::generate(seed, &spec, m, &id, &name),
+                None => generate(seed, &spec, &id, &name),
+            }
+            .map_err(|e| e.to_string())?
         }
     };
     args.positional(0)?;
     write(out, &level_text(&generated))
+}
+
+/// `--motif NAME`: a designed board of that motif instead of an organic one.
+fn motif_option(args: &mut Args) -> Result<Option<Motif>, String> {
+    let Some(name) = args.option("--motif")? else { return Ok(None) };
+    Motif::parse(&name).map(Some).ok_or_else(|| {
+        let names: Vec<&str> = Motif::ALL.iter().map(|m| m.name()).collect();
+        format!("--motif is one of {}, not {name:?}", names.join(", "))
+    })
 }
 
 /// The level file of `generated`, its first line a comment with its rating.

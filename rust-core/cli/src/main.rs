@@ -27,6 +27,8 @@ commands:
                                  [--symmetry none|left-right|top-bottom|rotational] [--holes]
                                  [--rows R] [--cols C: default 29 x 10 triangles]
                                  [--mask LEVEL: its size, tiling and holes] [--name NAME]
+                                 [--motif stripes|zigzag|chevrons|rings|diamonds|woven:
+                                 a designed board of bands with a few patches]
                                  [--daily YYYY-MM-DD] [--out FILE.toml]
   generate --year YEAR           every daily puzzle of YEAR, one level file after another
                                  [--out FILE]

@@ -1,6 +1,7 @@
 //! The daily puzzle: the same generated level for everyone on a calendar date, easy on Monday and
-//! harder each day to Sunday.
+//! harder each day to Sunday; at the weekend, a designed connected board when one is found quickly.
 
+use crate::generator::motif::{Effort, Motif, generate_within};
 use crate::generator::{GenerateError, Generated, Spec, Symmetry, generate};
 use std::fmt;
 
@@ -81,10 +82,26 @@ impl fmt::Display for Date {
 /// What each weekday asks for, Monday first: colours and par range.
 const RHYTHM: [(usize, u32, u32); 7] = [(3, 3, 4), (3, 4, 5), (4, 4, 6), (4, 5, 6), (4, 6, 7), (5, 6, 8), (5, 7, 9)];
 
+/// Saturday's and Sunday's designed boards: colours and par range.
+const WEEKEND: [(usize, u32, u32); 2] = [(4, 9, 10), (4, 10, 12)];
+
+/// What a weekend's designed board may spend before the day falls back to an organic board: a
+/// few candidates whose proofs are quick, so that a phone makes it in well under a second.
+const WEEKEND_EFFORT: Effort = Effort { proof_nodes: 150_000, total_nodes: 600_000 };
+
 /// The puzzle for `date`: everyone gets the same level (id `daily/YYYY-MM-DD`).
 pub fn daily(date: Date) -> Result<Generated, GenerateError> {
     let (colours, low, high) = RHYTHM[date.weekday() as usize];
     let seed = (date.days_since_epoch() as u64 ^ 0x4B41_4D49).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let (id, name) = (format!("daily/{date}"), format!("Daily · {}", date.long_name()));
+    if let Some(&(colours, low, high)) = WEEKEND.get((date.weekday() as usize).wrapping_sub(5)) {
+        let motif = if seed >> 58 & 1 == 0 { Motif::Rings } else { Motif::Diamonds };
+        let symmetry = if seed >> 57 & 1 == 0 { Symmetry::LeftRight } else { Symmetry::Rotational };
+        let spec = Spec { symmetry, ..Spec::kami(colours, low..=high) };
+        if let Ok(puzzle) = generate_within(seed, &spec, motif, &id, &name, WEEKEND_EFFORT) {
+            return Ok(puzzle);
+        }
+    }
     let symmetry = match seed >> 60 & 3 {
         0 => Symmetry::None,
         1 => Symmetry::LeftRight,
@@ -92,7 +109,7 @@ pub fn daily(date: Date) -> Result<Generated, GenerateError> {
         _ => Symmetry::Rotational,
     };
     let spec = Spec { symmetry, holes: seed >> 59 & 1 == 1, ..Spec::kami(colours, low..=high) };
-    generate(seed, &spec, &format!("daily/{date}"), &format!("Daily · {}", date.long_name()))
+    generate(seed, &spec, &id, &name)
 }
 
 #[cfg(test)]
@@ -126,5 +143,20 @@ mod tests {
         let sunday = daily(Date::parse("2026-11-22").unwrap()).unwrap();
         assert!(sunday.level.par() > monday.level.par());
         assert!(sunday.level.palette().len() > monday.level.palette().len());
+    }
+
+    #[test]
+    fn most_weekends_are_designed_connected_boards_of_par_9_to_12() {
+        let weekends: Vec<Date> = (1..=2)
+            .flat_map(|m| (1..=31).filter_map(move |d| Date::new(2027, m, d)))
+            .filter(|d| d.weekday() >= 5)
+            .collect();
+        let designed = weekends
+            .iter()
+            .map(|&d| daily(d).unwrap().level)
+            .filter(|l| l.palette().len() == 4 && l.board().cells().iter().all(Option::is_some))
+            .inspect(|l| assert!((9..=12).contains(&l.par()), "{}: par {}", l.id(), l.par()))
+            .count();
+        assert!(designed * 4 >= weekends.len() * 3, "{designed} of {} weekend days designed", weekends.len());
     }
 }

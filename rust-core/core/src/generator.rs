@@ -14,6 +14,8 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
+pub mod motif;
+
 /// Search nodes a generated board's proof may take; harder boards are passed over.
 const PROOF_NODES: u64 = 150_000;
 /// Search nodes the rating spends on each first move, and on all of them.
@@ -337,16 +339,17 @@ fn cut_holes(random: &mut Random, owner: &[usize], regions: usize, cells: &mut [
     }
 }
 
-/// Pleasant palettes: paper-like colours in the spirit of KAMI, picked by the seed. Neighbouring
-/// entries differ clearly in hue or lightness, and none is near the paper-white of holes.
+/// Pleasant palettes: paper-like colours in the spirit of KAMI, picked by the seed. Every two
+/// entries, and each entry and every shipped pack's background, pass the
+/// [legibility](crate::legibility) rule (each was moved as little as that needed).
 fn palette(random: &mut Random, colours: usize) -> Vec<Rgb> {
     const PALETTES: [[u32; 6]; 6] = [
-        [0xE4572E, 0x29335C, 0xF3A712, 0xA8C686, 0x669BBC, 0x6D597A],
-        [0x2E4057, 0xD1495B, 0xEDAE49, 0x00798C, 0x66A182, 0x8E5572],
-        [0x264653, 0x2A9D8F, 0xE9C46A, 0xF4A261, 0xE76F51, 0x6D6875],
-        [0x3D405B, 0xE07A5F, 0xF2CC8F, 0x81B29A, 0xB5838D, 0x6B705C],
-        [0x1B4965, 0x5FA8D3, 0xCAE9FF, 0xEE6C4D, 0xF9C74F, 0x2B2D42],
-        [0x5F0F40, 0xFB8B24, 0x0F4C5C, 0xE9D8A6, 0x9A031E, 0xE36414],
+        [0xE4572E, 0x293B7C, 0xFBA702, 0xA8C686, 0x669BBC, 0x6D597A],
+        [0x2E485F, 0xD9495B, 0xEDAE49, 0x00798C, 0x66A182, 0x8E5572],
+        [0x1E4E5B, 0x2A9D8F, 0xD9D452, 0xF4AA81, 0xE76F51, 0x6D6875],
+        [0x454063, 0xF8723F, 0xF2C46F, 0x81B29A, 0xB5838D, 0x6B705C],
+        [0x2B517D, 0x5FA8D3, 0x82D9FF, 0xEE6C4D, 0xF9C74F, 0x5B2552],
+        [0x5F0F40, 0xFB9B04, 0x0F4C5C, 0xD1D876, 0x9A031E, 0xE36414],
     ];
     let chosen = PALETTES[random.below(PALETTES.len())];
     let rgb = |x: u32| Rgb { red: (x >> 16) as u8, green: (x >> 8) as u8, blue: x as u8 };

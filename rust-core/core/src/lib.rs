@@ -14,6 +14,7 @@ pub mod geometry;
 pub mod hint;
 pub mod history;
 pub mod import;
+pub mod legibility;
 pub mod level;
 pub mod level_file;
 pub mod progress;

@@ -41,6 +41,13 @@ impl Lab {
         let (dl, da, db) = ((self.l - other.l) * 0.5, self.a - other.a, self.b - other.b);
         (dl * dl + da * da + db * db).sqrt()
     }
+
+    /// The plain OKLab difference (ΔE, lightness counting fully): black to white is 1.0, and
+    /// about 0.02 is barely visible side by side.
+    pub fn delta_e(self, other: Lab) -> f32 {
+        let (dl, da, db) = (self.l - other.l, self.a - other.a, self.b - other.b);
+        (dl * dl + da * da + db * db).sqrt()
+    }
 }
 
 /// The per-channel median of some colours (the middle one of each channel); `None` if empty.
