@@ -15,22 +15,34 @@ mod menu;
 mod raster;
 mod terminal;
 
-use crate::args::{Args, load_level};
+use crate::args::load_level;
 use app::App;
 use crossterm::event;
 use input::Input;
 use kami_core::catalogue::Catalogue;
+use kami_core::daily::Date;
 use std::io;
 use terminal::Terminal;
 
+/// `kami play` arguments.
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {
+    /// A level to play straight away
+    #[arg(conflicts_with = "daily")]
+    level: Option<String>,
+    /// Play the daily puzzle of YYYY-MM-DD, or without a date today's (in your time zone)
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = crate::args::date)]
+    daily: Option<Option<Date>>,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let daily = args.option("--daily")?;
-    let names = args.positional(1)?;
-    let level = match daily {
-        Some(date) => Some(crate::generate::daily_level(&date)?.level),
-        None => names.first().map(|name| load_level(name)).transpose()?,
+pub fn run(args: Args) -> Result<(), String> {
+    let level = match args.daily {
+        Some(date) => {
+            let date = date.map_or_else(crate::args::today, Ok)?;
+            Some(kami_core::daily::daily(date).map_err(|e| e.to_string())?.level)
+        }
+        None => args.level.as_deref().map(load_level).transpose()?,
     };
     let mut app = App::new(Catalogue::shipped(), level);
     let mut terminal = Terminal::enter().map_err(|e| format!("play needs an interactive terminal: {e}"))?;
