@@ -61,6 +61,8 @@ pub enum KamiError {
     ColoursAlike { reason: String },
     /// A par outside 1 to `max`.
     InvalidPar { par: u32, max: u32 },
+    /// The generation was cancelled by `PuzzleMaker.cancel`.
+    GenerationCancelled,
 }
 
 impl fmt::Display for KamiError {
@@ -103,6 +105,7 @@ impl fmt::Display for KamiError {
             KamiError::NotAKamiBoard { reason } => ImportError::NotABoard(reason.clone()).fmt(f),
             KamiError::ColoursAlike { reason } => ImportError::ColoursAlike(reason.clone()).fmt(f),
             KamiError::InvalidPar { par, max } => write!(f, "a par is 1 to {max} moves, not {par}"),
+            KamiError::GenerationCancelled => write!(f, "the generation was cancelled"),
         }
     }
 }

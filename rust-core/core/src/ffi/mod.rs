@@ -17,7 +17,7 @@ pub use catalogue::{LevelInfo, LevelProgress, PackInfo, PackProgress, PlayerProg
 pub use error::KamiError;
 pub use game::Game;
 pub use import::{ImportedPuzzle, import_screenshot};
-pub use puzzles::{Puzzle, PuzzleSpec, Symmetry, daily_puzzle, generate_puzzle};
+pub use puzzles::{Puzzle, PuzzleMaker, PuzzleSpec, Symmetry, daily_puzzle, generate_puzzle};
 pub use records::{
     BestResult, BoardLayout, FloodTile, GameSnapshot, GameStatus, Grade, PackTheme, Point, Rgb, TileShape, Tiling, Turn,
 };
