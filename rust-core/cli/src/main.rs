@@ -99,6 +99,23 @@ mod tests {
     }
 
     #[test]
+    fn play_takes_a_level_or_the_daily_of_today_or_a_date() {
+        let play = |words: &[&str]| match Cli::try_parse_from(words).map(|cli| cli.command) {
+            Ok(Some(Command::Play(args))) => Ok((args.level, args.daily)),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e.kind()),
+        };
+        let date = kami_core::daily::Date::new(2026, 11, 23);
+        assert_eq!(play(&["kami", "play"]), Ok((None, None)));
+        assert_eq!(play(&["kami", "play", "a/b"]), Ok((Some("a/b".into()), None)));
+        assert_eq!(play(&["kami", "play", "--daily"]), Ok((None, Some(None))));
+        assert_eq!(play(&["kami", "play", "--daily", "2026-11-23"]), Ok((None, Some(date))));
+        assert_eq!(play(&["kami", "play", "--daily", "2026-02-30"]), Err(clap::error::ErrorKind::ValueValidation));
+        assert_eq!(play(&["kami", "play", "a/b", "--daily"]), Err(clap::error::ErrorKind::ArgumentConflict));
+        assert!(Cli::try_parse_from(["kami"]).is_ok_and(|cli| cli.command.is_none()));
+    }
+
+    #[test]
     fn the_example_level_id_is_shipped() {
         let example = LEVEL_NOTE.split("such as ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
         assert!(kami_core::catalogue::Catalogue::shipped().level(example).is_some(), "{example}");

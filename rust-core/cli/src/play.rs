@@ -29,10 +29,10 @@ use terminal::Terminal;
 pub struct Args {
     /// A level to play straight away
     #[arg(conflicts_with = "daily")]
-    level: Option<String>,
+    pub level: Option<String>,
     /// Play the daily puzzle of YYYY-MM-DD, or without a date today's (in your time zone)
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = crate::args::date)]
-    daily: Option<Option<Date>>,
+    pub daily: Option<Option<Date>>,
 }
 
 /// Runs the command.
