@@ -2,7 +2,7 @@
 # Fuzz smoke run: every fuzz target for SECONDS (default 30) from its committed seed corpus.
 # New inputs go to a scratch directory, so the repository stays clean; a crash fails the run
 # and leaves the input that caused it in rust-core/fuzz/artifacts/<target>/.
-# Needs cargo-fuzz (.ci/run installs it); RUSTC_BOOTSTRAP=1 lets stable Rust take its flags.
+# Needs cargo-fuzz (.ci/install installs it); RUSTC_BOOTSTRAP=1 lets stable Rust take its flags.
 # No sanitizer (the core has no unsafe code) but debug assertions, so overflows panic.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"

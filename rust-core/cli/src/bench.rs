@@ -5,7 +5,9 @@
 //! day's puzzle is made and its par proven; `kami bench --import SHOT`: how fast a screenshot
 //! imports (25 runs). With medians, the 99th percentile and maxima.
 
-use crate::args::Args;
+use crate::args::{at_least_one, seconds};
+use crate::check::count;
+use crate::output::say;
 use kami_core::catalogue::Catalogue;
 use kami_core::daily::{Date, daily};
 use kami_core::game::Game;
@@ -16,51 +18,57 @@ use kami_core::solver::{Budget, first_answer, solve};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// Hint positions timed per level unless `--positions` says otherwise.
-const DEFAULT_POSITIONS: usize = 20;
+/// `kami bench` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A folder of packs, such as levels/
+    #[arg(required_unless_present_any = ["daily", "import"], conflicts_with_all = ["daily", "import"])]
+    dir: Option<String>,
+    /// Hint positions timed per level
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    positions: usize,
+    /// S seconds per solve, reporting what it cannot prove instead of failing
+    #[arg(long, value_name = "S", value_parser = seconds)]
+    time: Option<Duration>,
+    /// One line per level
+    #[arg(long)]
+    verbose: bool,
+    /// Solve again on N threads, with the speed-up
+    #[arg(long, value_name = "N", value_parser = at_least_one, default_value_t = 1)]
+    threads: usize,
+    /// Time making and proving every daily puzzle of YEAR instead
+    #[arg(long, value_name = "YEAR", conflicts_with = "import")]
+    daily: Option<i32>,
+    /// Time importing the screenshot SHOT (25 runs) instead
+    #[arg(long, value_name = "SHOT")]
+    import: Option<String>,
+}
 
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let positions = match args.option("--positions")? {
-        Some(n) => n.parse::<usize>().map_err(|_| format!("--positions takes a count, not {n:?}"))?,
-        None => DEFAULT_POSITIONS,
-    };
-    let limit = match args.option("--time")? {
-        Some(s) => match s.parse::<f64>() {
-            Ok(secs) if secs > 0.0 && secs.is_finite() => Some(Duration::from_secs_f64(secs)),
-            _ => return Err(format!("--time takes a number of seconds above 0, not {s:?}")),
-        },
-        None => None,
-    };
-    let verbose = args.flag("--verbose");
-    let threads = match args.option("--threads")? {
-        Some(n) => n
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or(format!("--threads takes a count of 1 or more, not {n:?}"))?,
-        None => 1,
-    };
-    if let Some(shot) = args.option("--import")? {
-        args.positional(0)?;
+pub fn run(args: Args) -> Result<(), String> {
+    let Args { dir, positions, time: limit, verbose, threads, daily, import } = args;
+    if let Some(shot) = import {
         return bench_import(&shot);
     }
-    if let Some(year) = args.option("--daily")? {
-        args.positional(0)?;
-        return bench_daily(year.parse().map_err(|_| format!("--daily takes a year, not {year:?}"))?);
+    if let Some(year) = daily {
+        return bench_daily(year);
     }
-    let dirs = args.positional(1)?;
-    let dir = dirs.first().ok_or("bench needs a folder of packs, e.g. kami bench levels/")?;
-    let catalogue = Catalogue::from_dir(Path::new(dir))
-        .map_err(|errors| format!("{} problem(s) in {dir}; run kami check {dir}", errors.len()))?;
+    let dir = dir.ok_or("bench needs a folder of packs, e.g. kami bench levels/")?;
+    let catalogue = Catalogue::from_dir(Path::new(&dir))
+        .map_err(|errors| format!("{} in {dir}; kami check {dir} names them", count(errors.len(), "problem")))?;
     let (mut solves, mut hints, mut unproven) = (Vec::new(), Vec::new(), Vec::new());
     let (mut firsts, mut gaps, mut speedups) = (Vec::new(), Vec::new(), Vec::new());
     let mut random = Random::new(1);
     let budget = Budget { max_time: limit, ..Budget::default() };
-    println!(
+    say!(
         "{:<36} {:>4} {:>6} {:>9} {:>10} {:>10} {:>12}",
-        "level", "par", "first", "first ms", "nodes", "solve ms", "hint p99 ms"
+        "level",
+        "par",
+        "first",
+        "first ms",
+        "nodes",
+        "solve ms",
+        "hint p99 ms"
     );
     for level in catalogue.packs().iter().flat_map(|p| &p.levels) {
         let start = Instant::now();
@@ -80,7 +88,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
                 return Err(format!("{}: not proven optimal; run kami check", level.id()));
             }
             if verbose {
-                println!(
+                say!(
                     "{:<36} {:>4} {:>6} {:>9.2} {:>10} {:>10.2}  not proven: {}..{moves}",
                     level.id(),
                     level.par(),
@@ -100,16 +108,17 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             let took_shared = start.elapsed();
             if shared.moves.len() as u32 != moves || !shared.optimal {
                 return Err(format!(
-                    "{}: {threads} threads found {} moves, one thread {moves}",
+                    "{}: {threads} threads found {}, one thread {}",
                     level.id(),
-                    shared.moves.len()
+                    count(shared.moves.len(), "move"),
+                    count(moves as usize, "move")
                 ));
             }
             if took >= Duration::from_millis(100) {
                 speedups.push((took.as_secs_f64() / took_shared.as_secs_f64(), level.id().to_string()));
             }
             if verbose {
-                println!("{:<36} {threads} threads: {:.2} ms", "", ms(took_shared));
+                say!("{:<36} {threads} threads: {:.2} ms", "", ms(took_shared));
             }
         }
         // A par below the proven optimum is wrong; one above it (a bench board's best line
@@ -122,7 +131,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             ));
         }
         if moves < level.par() {
-            println!("{}: the proven optimum {moves} beats the par {}", level.id(), level.par());
+            say!("{}: the proven optimum {moves} beats the par {}", level.id(), level.par());
         }
         solves.push((took, level.id().to_string()));
         let mut level_hints = Vec::new();
@@ -134,7 +143,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
         }
         level_hints.sort();
         if verbose {
-            println!(
+            say!(
                 "{:<36} {:>4} {:>6} {:>9.2} {:>10} {:>10.2} {:>12.2}",
                 level.id(),
                 level.par(),
@@ -156,7 +165,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     summary("hint", hints);
     if !unproven.is_empty() {
         let secs = limit.map_or(0.0, |l| l.as_secs_f64());
-        println!("not proven within {secs} s: {} (lower bound..best found): {}", unproven.len(), unproven.join(", "));
+        say!("not proven within {secs} s: {} (lower bound..best found): {}", unproven.len(), unproven.join(", "));
     }
     Ok(())
 }
@@ -192,7 +201,7 @@ fn summary(what: &str, mut times: Vec<(Duration, String)>) {
     times.sort();
     let Some((max, slowest)) = times.last() else { return };
     let plain: Vec<Duration> = times.iter().map(|(t, _)| *t).collect();
-    println!(
+    say!(
         "{what}: {} runs, median {:.2} ms, p99 {:.2} ms, max {:.2} ms ({slowest})",
         times.len(),
         ms(percentile(&plain, 50)),
@@ -205,12 +214,12 @@ fn summary(what: &str, mut times: Vec<(Duration, String)>) {
 fn speedup_summary(threads: usize, speedups: &mut [(f64, String)]) {
     speedups.sort_by(|a, b| a.0.total_cmp(&b.0));
     let Some((low, slowest)) = speedups.first() else {
-        println!("{threads} threads: no board took one thread 100 ms or more to prove");
+        say!("{threads} threads: no board took one thread 100 ms or more to prove");
         return;
     };
     let mean = (speedups.iter().map(|(s, _)| s.ln()).sum::<f64>() / speedups.len() as f64).exp();
     let median = speedups[speedups.len() / 2].0;
-    println!(
+    say!(
         "{threads} threads on the {} boards one thread proves in 100 ms or more: speed-up median {median:.2}x, geometric mean {mean:.2}x, lowest {low:.2}x ({slowest})",
         speedups.len()
     );
@@ -220,7 +229,7 @@ fn speedup_summary(threads: usize, speedups: &mut [(f64, String)]) {
 fn gap_summary(gaps: &[i64]) {
     let count = |at_most: i64| gaps.iter().filter(|&&g| g <= at_most).count();
     let worst = gaps.iter().copied().max().unwrap_or(0);
-    println!(
+    say!(
         "first answer against the best line known: {} at it, {} within 1 move, {} within 2, worst {worst:+}, of {}",
         count(0),
         count(1),

@@ -2,7 +2,7 @@
 //! level's par with the solver and its colours with the core's legibility rule, printing each
 //! problem as `file:line:column: message`; fails if there is any, or if PATH holds nothing to check.
 
-use crate::args::Args;
+use crate::output::{complain, say};
 use kami_core::catalogue::Catalogue;
 use kami_core::legibility::{APP_BACKGROUNDS, clashes, describe};
 use kami_core::level::{Level, Rgb};
@@ -11,9 +11,6 @@ use kami_core::solver::{Budget, solve};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Default search time per level, in seconds.
-const DEFAULT_SECONDS: u64 = 30;
 
 /// The file that makes a folder a pack.
 const PACK_FILE: &str = "pack.toml";
@@ -27,18 +24,21 @@ struct Found {
     levels: Vec<(Arc<Level>, PathBuf, Option<Rgb>)>,
 }
 
+/// `kami check` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A level file, a pack folder or a folder of packs, such as levels/
+    path: String,
+    /// Whole seconds the solver may spend proving each par
+    #[arg(long, value_name = "S", default_value_t = 30)]
+    time: u64,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let seconds = match args.option("--time")? {
-        Some(t) => t.parse::<u64>().map_err(|_| format!("--time takes whole seconds, not {t:?}"))?,
-        None => DEFAULT_SECONDS,
-    };
-    let paths = args.positional(1)?;
-    let path =
-        paths.first().ok_or("check needs a level file, a pack folder or a folder of packs, e.g. kami check levels/")?;
+pub fn run(args: Args) -> Result<(), String> {
+    let Args { path, time: seconds } = args;
     // Without repeated or trailing separators: `levels//` reads and prints as `levels`.
-    let path: PathBuf = Path::new(path).components().collect();
+    let path: PathBuf = Path::new(&path).components().collect();
     let found = read(&path)?;
     let budget = Budget { max_time: Some(Duration::from_secs(seconds)), ..Budget::default() };
     let mut problems = 0;
@@ -67,12 +67,12 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
                 solution.lower_bound
             ))
         } else if moves != level.par() {
-            Some(format!("par is {} but the fewest moves that solve the level are {moves}", level.par()))
+            Some(format!("par is {} but the level can be solved in {}", level.par(), count(moves as usize, "move")))
         } else {
             None
         };
         if let Some(message) = message {
-            eprintln!("{}", par_error(&file.display().to_string(), &source(), message));
+            complain!("{}", par_error(&file.display().to_string(), &source(), message));
             problems += 1;
         }
     }
@@ -81,10 +81,10 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     }
     let ms = slowest.0.as_secs_f64() * 1000.0;
     if found.packs == 0 {
-        println!("{}: valid, par proven optimal (in {ms:.1} ms)", path.display());
+        say!("{}: valid, par proven optimal (in {ms:.1} ms)", path.display());
     } else {
         let (packs, levels) = (count(found.packs, "pack"), count(found.levels.len(), "level"));
-        println!(
+        say!(
             "{}: {packs}, {levels}, all valid, every par proven optimal (slowest: {} in {ms:.1} ms)",
             path.display(),
             slowest.1
@@ -107,14 +107,14 @@ fn read(path: &Path) -> Result<Found, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
         let name = shown.to_string();
         let level = parse_level(&name, &name, &text).map_err(|e| {
-            eprintln!("{e}");
+            complain!("{e}");
             format!("1 problem in {shown}")
         })?;
         return Ok(Found { packs: 0, levels: vec![(Arc::new(level), path.to_path_buf(), None)] });
     }
     let printed = |errors: Vec<kami_core::level_file::FileError>| {
         for e in &errors {
-            eprintln!("{e}");
+            complain!("{e}");
         }
         format!("{} in {shown}", count(errors.len(), "problem"))
     };
@@ -141,7 +141,7 @@ fn read(path: &Path) -> Result<Found, String> {
     loose.sort();
     for file in &loose {
         let file = file.display();
-        eprintln!("{file}: not checked: a level file outside any pack folder (check it alone: kami check {file})");
+        complain!("{file}: not checked: a level file outside any pack folder (check it alone: kami check {file})");
     }
     let catalogue = Catalogue::from_dir(path).map_err(printed)?;
     if catalogue.packs().is_empty() {
@@ -164,7 +164,7 @@ fn read(path: &Path) -> Result<Found, String> {
 }
 
 /// `n thing` or `n things`.
-fn count(n: usize, thing: &str) -> String {
+pub fn count(n: usize, thing: &str) -> String {
     if n == 1 { format!("1 {thing}") } else { format!("{n} {thing}s") }
 }
 
@@ -228,12 +228,13 @@ mod tests {
             &[("alike.toml", &alike), ("black-white.toml", LEVEL), ("p/pack.toml", &red_paper), ("p/a.toml", &clear)],
         );
         let shown = |f: &str| s.0.join(f).display().to_string();
-        assert_eq!(run(vec![shown("alike.toml")]), Err(format!("1 problem in {}", shown("alike.toml"))));
+        let run = |path: String| run(Args { path, time: 30 });
+        assert_eq!(run(shown("alike.toml")), Err(format!("1 problem in {}", shown("alike.toml"))));
         // Black and white vanish into the apps' dark and light backgrounds.
-        assert_eq!(run(vec![shown("black-white.toml")]), Err(format!("3 problems in {}", shown("black-white.toml"))));
+        assert_eq!(run(shown("black-white.toml")), Err(format!("3 problems in {}", shown("black-white.toml"))));
         // Red on the pack's red paper is a problem; alone, the level is clear.
-        assert_eq!(run(vec![shown("p")]), Err(format!("1 problem in {}", shown("p"))));
-        assert_eq!(run(vec![shown("p/a.toml")]), Ok(()));
+        assert_eq!(run(shown("p")), Err(format!("1 problem in {}", shown("p"))));
+        assert_eq!(run(shown("p/a.toml")), Ok(()));
     }
 
     #[test]

@@ -1,68 +1,122 @@
 //! `kami generate`: a generated level (or a day's puzzle) as a level file, rated.
 
-use crate::args::{Args, load_level};
+use crate::args::load_level;
+use crate::output::print;
 use kami_core::daily::{Date, daily};
 use kami_core::generator::motif::{self, Motif};
 use kami_core::generator::{Generated, Spec, Symmetry, generate};
 use kami_core::level_file::write_level;
 
+/// The options of [`SpecArgs`], which neither `--year` nor `--daily` takes.
+const SPEC_OPTIONS: [&str; 10] =
+    ["seed", "colours", "par", "symmetry", "holes", "rows", "cols", "mask", "name", "motif"];
+
+/// `kami generate` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Write to FILE instead of standard output
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Every daily puzzle of YEAR, one level file after another
+    #[arg(long, value_name = "YEAR", conflicts_with = "daily", conflicts_with_all = SPEC_OPTIONS)]
+    year: Option<i32>,
+    /// The daily puzzle of YYYY-MM-DD
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = crate::args::date, conflicts_with_all = SPEC_OPTIONS)]
+    daily: Option<Date>,
+    #[command(flatten)]
+    spec: SpecArgs,
+}
+
+/// What to generate, when it is not a daily puzzle.
+#[derive(clap::Args, Debug)]
+struct SpecArgs {
+    /// The same seed gives the same level
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Palette size
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    colours: usize,
+    /// The par wanted: a range like 5-7, or one number
+    #[arg(long, value_name = "A-B", default_value = "5-7", value_parser = parse_range)]
+    par: std::ops::RangeInclusive<u32>,
+    /// Mirror or turn the board
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    symmetry: SymmetryArg,
+    /// Cut holes in the board
+    #[arg(long)]
+    holes: bool,
+    /// Rows of triangles [default: 29]
+    #[arg(long, value_name = "R")]
+    rows: Option<usize>,
+    /// Columns of triangles [default: 10]
+    #[arg(long, value_name = "C")]
+    cols: Option<usize>,
+    /// Take the size, tiling and holes of the board of LEVEL
+    #[arg(long, value_name = "LEVEL")]
+    mask: Option<String>,
+    /// The level's name [default: Generated SEED]
+    #[arg(long)]
+    name: Option<String>,
+    /// A designed board of this motif instead of an organic one
+    #[arg(long, value_name = "NAME", value_parser = parse_motif)]
+    motif: Option<Motif>,
+}
+
+/// [`Symmetry`] as written on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SymmetryArg {
+    /// No symmetry
+    None,
+    /// Mirrored left to right
+    LeftRight,
+    /// Mirrored top to bottom
+    TopBottom,
+    /// Turned half a circle
+    Rotational,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let out = args.option("--out")?;
-    if let Some(year) = args.option("--year")? {
-        args.positional(0)?;
-        let year = year.parse().map_err(|_| format!("--year takes a year, not {year:?}"))?;
-        return write(out, &year_of_dailies(year)?);
+pub fn run(args: Args) -> Result<(), String> {
+    if let Some(year) = args.year {
+        return write(args.out, &year_of_dailies(year)?);
     }
-    let generated = match args.option("--daily")? {
-        Some(date) => daily_level(&date)?,
+    let generated = match args.daily {
+        Some(date) => daily(date).map_err(|e| e.to_string())?,
         None => {
-            let seed = number(args.option("--seed")?, "--seed", 1)?;
-            let colours = number(args.option("--colours")?, "--colours", 4)? as usize;
-            let par = match args.option("--par")? {
-                Some(range) => parse_range(&range)?,
-                None => 5..=7,
+            let s = args.spec;
+            let symmetry = match s.symmetry {
+                SymmetryArg::None => Symmetry::None,
+                SymmetryArg::LeftRight => Symmetry::LeftRight,
+                SymmetryArg::TopBottom => Symmetry::TopBottom,
+                SymmetryArg::Rotational => Symmetry::Rotational,
             };
-            let symmetry = match args.option("--symmetry")?.as_deref() {
-                None | Some("none") => Symmetry::None,
-                Some("left-right") => Symmetry::LeftRight,
-                Some("top-bottom") => Symmetry::TopBottom,
-                Some("rotational") => Symmetry::Rotational,
-                Some(other) => {
-                    return Err(format!("--symmetry is none, left-right, top-bottom or rotational, not {other:?}"));
-                }
-            };
-            let holes = args.flag("--holes");
-            let name = args.option("--name")?.unwrap_or_else(|| format!("Generated {seed}"));
-            let mut spec = Spec { symmetry, holes, ..Spec::kami(colours, par) };
-            spec.rows = number(args.option("--rows")?, "--rows", spec.rows as u64)? as usize;
-            spec.cols = number(args.option("--cols")?, "--cols", spec.cols as u64)? as usize;
-            if let Some(mask) = args.option("--mask")? {
+            let mut spec = Spec { symmetry, holes: s.holes, ..Spec::kami(s.colours, s.par) };
+            spec.rows = s.rows.unwrap_or(spec.rows);
+            spec.cols = s.cols.unwrap_or(spec.cols);
+            if let Some(mask) = s.mask {
                 let board = load_level(&mask)?.board().clone();
                 spec.tiling = board.tiling();
                 spec.rows = board.rows();
                 spec.cols = board.cols();
                 spec.mask = Some(board.cells().iter().map(Option::is_some).collect());
             }
-            let id = format!("generated/{seed}");
-            match motif_option(&mut args)? {
-                Some(m) => motif::generate(seed, &spec, m, &id, &name),
-                None => generate(seed, &spec, &id, &name),
+            let name = s.name.unwrap_or_else(|| format!("Generated {}", s.seed));
+            let id = format!("generated/{}", s.seed);
+            match s.motif {
+                Some(m) => motif::generate(s.seed, &spec, m, &id, &name),
+                None => generate(s.seed, &spec, &id, &name),
             }
             .map_err(|e| e.to_string())?
         }
     };
-    args.positional(0)?;
-    write(out, &level_text(&generated))
+    write(args.out, &level_text(&generated))
 }
 
-/// `--motif NAME`: a designed board of that motif instead of an organic one.
-fn motif_option(args: &mut Args) -> Result<Option<Motif>, String> {
-    let Some(name) = args.option("--motif")? else { return Ok(None) };
-    Motif::parse(&name).map(Some).ok_or_else(|| {
+/// `--motif NAME`.
+fn parse_motif(name: &str) -> Result<Motif, String> {
+    Motif::parse(name).ok_or_else(|| {
         let names: Vec<&str> = Motif::ALL.iter().map(|m| m.name()).collect();
-        format!("--motif is one of {}, not {name:?}", names.join(", "))
+        format!("expected one of {}", names.join(", "))
     })
 }
 
@@ -99,25 +153,15 @@ fn write(out: Option<String>, text: &str) -> Result<(), String> {
     match out {
         Some(path) => std::fs::write(&path, text).map_err(|e| format!("{path}: {e}")),
         None => {
-            print!("{text}");
+            print(text);
             Ok(())
         }
     }
 }
 
-/// The puzzle of a date written `YYYY-MM-DD`.
-pub fn daily_level(date: &str) -> Result<Generated, String> {
-    let date = Date::parse(date).ok_or_else(|| format!("{date:?} is not a date written YYYY-MM-DD"))?;
-    daily(date).map_err(|e| e.to_string())
-}
-
-fn number(text: Option<String>, name: &str, default: u64) -> Result<u64, String> {
-    text.map_or(Ok(default), |t| t.parse().map_err(|_| format!("{name} takes a whole number, not {t:?}")))
-}
-
 /// `A-B` or `A`.
 fn parse_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
-    let bad = || format!("--par takes a range like 5-7, not {text:?}");
+    let bad = || "expected a range of moves like 5-7 (from 1 up), or one number".to_string();
     let (low, high) = text.split_once('-').unwrap_or((text, text));
     let (low, high): (u32, u32) = (low.parse().map_err(|_| bad())?, high.parse().map_err(|_| bad())?);
     if low == 0 || low > high {

@@ -2,30 +2,36 @@
 //! screenshot into a level file; the debug picture draws the toolbar, swatches and grid found,
 //! and each triangle's verdict, over the screenshot (as far as the import got, when it fails).
 
-use crate::args::Args;
+use crate::output::say;
 use kami_core::import::grid::{COLS, ROWS};
 use kami_core::import::{Analysis, analyse};
 use kami_core::level_file::write_level;
 use std::path::Path;
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
+/// `kami import` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The screenshot: SHOT.png or SHOT.jpg
+    shot: String,
+    /// The level file to write
+    #[arg(long, value_name = "FILE.toml")]
+    out: String,
+    /// The par, when the move counter cannot be read (kami solve finds it)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    par: Option<u32>,
+    /// The level's name [default: the screenshot's file name]
+    #[arg(long)]
+    name: Option<String>,
+    /// Also draw the grid and verdicts found over the screenshot, as FILE.png
+    #[arg(long, value_name = "FILE.png")]
+    debug: Option<String>,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let out = args.option("--out")?.ok_or("import needs --out FILE.toml")?;
-    let par = match args.option("--par")? {
-        Some(p) => Some(
-            p.parse::<u32>()
-                .ok()
-                .filter(|&p| p > 0)
-                .ok_or_else(|| format!("--par takes a count of moves, not {p:?}"))?,
-        ),
-        None => None,
-    };
-    let name = args.option("--name")?;
-    let debug = args.option("--debug")?;
-    let shots = args.positional(1)?;
-    let shot = shots.first().ok_or("import needs a screenshot, SHOT.png or SHOT.jpg")?;
+pub fn run(args: Args) -> Result<(), String> {
+    let Args { shot, out, par, name, debug } = args;
+    let shot = &shot;
     let bytes = std::fs::read(shot).map_err(|e| format!("{shot}: {e}"))?;
     let (result, analysis) = analyse(&bytes);
     if let Some(debug) = debug {
@@ -41,7 +47,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     let level = imported.level(stem, &name, par).map_err(|e| format!("{shot}: {e}"))?;
     std::fs::write(&out, write_level(&level)).map_err(|e| format!("{out}: {e}"))?;
     let read = imported.par.map_or("not read".to_string(), |p| p.to_string());
-    println!("{out}: {} colours, par {par} (counter: {read})", level.palette().len());
+    say!("{out}: {} colours, par {par} (counter: {read})", level.palette().len());
     Ok(())
 }
 

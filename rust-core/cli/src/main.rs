@@ -3,82 +3,86 @@
 mod args;
 mod bench;
 mod check;
+mod completions;
 mod generate;
 mod import;
 #[cfg(test)]
 mod import_tests;
+mod output;
 mod play;
 mod render;
 mod screenshot;
 mod solve;
 mod stats;
 
+use clap::{Parser, Subcommand};
+use output::complain;
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage: kami [COMMAND] [ARGS]
+/// What `kami --help` ends with: what a LEVEL argument is.
+const LEVEL_NOTE: &str = "LEVEL is a shipped level id such as 01-first-steps/one-fold, or a path to a level file.";
 
-commands:
-  play [LEVEL]                   play in the terminal (the default); without LEVEL, pick one
-                                 [--daily YYYY-MM-DD] plays that day's puzzle
-  render LEVEL --out FILE        draw a board as FILE.png or FILE.svg [--width PIXELS]
-                                 [--square: centred on a square, as for an app icon]
-  generate                       a generated level file [--seed N] [--colours K] [--par A-B]
-                                 [--symmetry none|left-right|top-bottom|rotational] [--holes]
-                                 [--rows R] [--cols C: default 29 x 10 triangles]
-                                 [--mask LEVEL: its size, tiling and holes] [--name NAME]
-                                 [--motif stripes|zigzag|chevrons|rings|diamonds|woven:
-                                 a designed board of bands with a few patches]
-                                 [--daily YYYY-MM-DD] [--out FILE.toml]
-  generate --year YEAR           every daily puzzle of YEAR, one level file after another
-                                 [--out FILE]
-  check PATH                     validate a level file, a pack folder or a folder of packs and
-                                 prove each par [--time S per level]
-  solve LEVEL                    a shortest solution [--json] [--time SECONDS: default 60, 0 = no limit]
-                                 [--threads N: search a large island on N threads]
-  hint LEVEL [--played MOVES]    the hint after MOVES (none: from the start), written
-                                 row,col,colour;row,col,colour (rows, columns and colours count
-                                 from 0: colour 0 is key 1) [--json] [--time SECONDS: default 2,
-                                 a phone's budget; 0 = no limit] [--threads N]
-  bench DIR                      time proving every par under DIR, and hints from random positions
-                                 [--positions N per level] [--verbose: one line per level]
-                                 [--time S: S seconds per solve, reporting what it cannot prove]
-                                 [--threads N: solve again on N threads, with the speed-up]
-  bench --daily YEAR             time making and proving every daily puzzle of YEAR
-  bench --import SHOT            time importing a screenshot (25 runs)
-  stats DIR                      par, regions and rating per pack [--out FILE.svg: the curve]
-  import SHOT --out FILE.toml    a level file from a KAMI 2 screenshot (PNG or JPEG) [--par N:
-                                 when the move counter cannot be read] [--name NAME]
-                                 [--debug FILE.png: the grid and verdicts drawn over it]
-  screenshot LEVEL --out FILE    a KAMI 2-style screenshot as FILE.jpg or FILE.png, for testing
-                                 import [--size WxH] [--theme light|dark] [--quality Q] [--seed N]
+/// Play Kami in the terminal (the default command), and the tools for making levels.
+#[derive(Parser, Debug)]
+#[command(name = "kami", version, after_help = LEVEL_NOTE)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-LEVEL is a shipped level id such as 01-first-steps/one-fold, or a path to a level file.";
+/// The commands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play in the terminal (the default); without LEVEL, pick one from the menu
+    #[command(after_help = LEVEL_NOTE)]
+    Play(play::Args),
+    /// Draw a board as FILE.png or FILE.svg
+    #[command(after_help = LEVEL_NOTE)]
+    Render(render::Args),
+    /// Write a generated level file, a day's puzzle, or every daily puzzle of a year
+    Generate(generate::Args),
+    /// Validate a level file, a pack folder or a folder of packs, and prove each par
+    Check(check::Args),
+    /// A shortest solution of a level
+    #[command(after_help = LEVEL_NOTE)]
+    Solve(solve::SolveArgs),
+    /// The hint after some moves: the next move and whether par is still reachable
+    #[command(after_help = LEVEL_NOTE)]
+    Hint(solve::HintArgs),
+    /// Time the solver on every level of a folder, the daily puzzles of a year, or an import
+    Bench(bench::Args),
+    /// Par, regions and rating per pack, and the difficulty curve as a picture
+    Stats(stats::Args),
+    /// A level file from a KAMI 2 screenshot (PNG or JPEG)
+    Import(import::Args),
+    /// A KAMI 2-style screenshot of a level as FILE.jpg or FILE.png, for testing import
+    #[command(after_help = LEVEL_NOTE)]
+    Screenshot(screenshot::Args),
+    /// Shell completions for kami, printed for bash, zsh, fish, elvish or powershell
+    Completions(completions::Args),
+}
 
 fn main() -> ExitCode {
-    let mut words: Vec<String> = std::env::args().skip(1).collect();
-    let command = if words.is_empty() { "play".to_string() } else { words.remove(0) };
-    let result = match command.as_str() {
-        "play" => play::run(words),
-        "render" => render::run(words),
-        "check" => check::run(words),
-        "generate" => generate::run(words),
-        "solve" => solve::run_solve(words),
-        "hint" => solve::run_hint(words),
-        "bench" => bench::run(words),
-        "stats" => stats::run(words),
-        "screenshot" => screenshot::run(words),
-        "import" => import::run(words),
-        "help" | "-h" | "--help" => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+    // Help, --version and usage errors: clap prints them (to a closed pipe too, quietly) and
+    // exits with 0 for help and 2 for a usage error.
+    let cli = Cli::parse();
+    let result = match cli.command.unwrap_or(Command::Play(play::Args::default())) {
+        Command::Play(args) => play::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Solve(args) => solve::run_solve(args),
+        Command::Hint(args) => solve::run_hint(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Import(args) => import::run(args),
+        Command::Screenshot(args) => screenshot::run(args),
+        Command::Completions(args) => completions::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("kami: {message}");
+            complain!("kami: {message}");
             ExitCode::FAILURE
         }
     }
@@ -87,10 +91,33 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_arguments_are_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn play_takes_a_level_or_the_daily_of_today_or_a_date() {
+        let play = |words: &[&str]| match Cli::try_parse_from(words).map(|cli| cli.command) {
+            Ok(Some(Command::Play(args))) => Ok((args.level, args.daily)),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e.kind()),
+        };
+        let date = kami_core::daily::Date::new(2026, 11, 23);
+        assert_eq!(play(&["kami", "play"]), Ok((None, None)));
+        assert_eq!(play(&["kami", "play", "a/b"]), Ok((Some("a/b".into()), None)));
+        assert_eq!(play(&["kami", "play", "--daily"]), Ok((None, Some(None))));
+        assert_eq!(play(&["kami", "play", "--daily", "2026-11-23"]), Ok((None, Some(date))));
+        assert_eq!(play(&["kami", "play", "--daily", "2026-02-30"]), Err(clap::error::ErrorKind::ValueValidation));
+        assert_eq!(play(&["kami", "play", "a/b", "--daily"]), Err(clap::error::ErrorKind::ArgumentConflict));
+        assert!(Cli::try_parse_from(["kami"]).is_ok_and(|cli| cli.command.is_none()));
+    }
 
     #[test]
     fn the_example_level_id_is_shipped() {
-        let example = USAGE.split("such as ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
+        let example = LEVEL_NOTE.split("such as ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
         assert!(kami_core::catalogue::Catalogue::shipped().level(example).is_some(), "{example}");
     }
 }

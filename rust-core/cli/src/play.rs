@@ -19,7 +19,7 @@ mod raster;
 mod store;
 mod terminal;
 
-use crate::args::{Args, load_level};
+use crate::args::load_level;
 use app::App;
 use crossterm::event;
 use input::Input;
@@ -32,14 +32,25 @@ use std::time::Duration;
 use store::Store;
 use terminal::Terminal;
 
+/// `kami play` arguments.
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {
+    /// A level to play straight away
+    #[arg(conflicts_with = "daily")]
+    pub level: Option<String>,
+    /// Play the daily puzzle of YYYY-MM-DD, or without a date today's (in your time zone)
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = crate::args::date)]
+    pub daily: Option<Option<Date>>,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let daily = args.option("--daily")?;
-    let names = args.positional(1)?;
-    let level = match daily {
-        Some(date) => Some(crate::generate::daily_level(&date)?.level),
-        None => names.first().map(|name| load_level(name)).transpose()?,
+pub fn run(args: Args) -> Result<(), String> {
+    let level = match args.daily {
+        Some(date) => {
+            let date = date.map_or_else(crate::args::today, Ok)?;
+            Some(kami_core::daily::daily(date).map_err(|e| e.to_string())?.level)
+        }
+        None => args.level.as_deref().map(load_level).transpose()?,
     };
     run_with(level)
 }
@@ -48,7 +59,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
 pub fn run_with(level: Option<Arc<Level>>) -> Result<(), String> {
     let store = Store::from_environment();
     let homeless = store.is_none();
-    let mut app = App::new(Catalogue::shipped(), store, today()?, level);
+    let mut app = App::new(Catalogue::shipped(), store, crate::args::today()?, level);
     if homeless {
         app.notify(format!(
             "No data folder is known (no home folder): set {} to keep your progress.",
@@ -57,13 +68,6 @@ pub fn run_with(level: Option<Arc<Level>>) -> Result<(), String> {
     }
     let mut terminal = Terminal::enter().map_err(|e| format!("play needs an interactive terminal: {e}"))?;
     play(&mut app, &mut terminal).map_err(|e| format!("terminal: {e}"))
-}
-
-/// Today's date in the player's time zone, whose daily puzzle the menu offers.
-pub fn today() -> Result<Date, String> {
-    use chrono::Datelike;
-    let now = chrono::Local::now().date_naive();
-    Date::new(now.year(), now.month(), now.day()).ok_or_else(|| format!("today ({now}) has no daily puzzle"))
 }
 
 /// Shows the app and feeds it the player's input until they quit; while a hint is searched for,

@@ -1,7 +1,7 @@
 //! `kami render LEVEL --out FILE.png|svg [--width PIXELS] [--square]`: draws a board as a picture,
 //! for level design, the README and (square) the apps' icons.
 
-use crate::args::{Args, load_level};
+use crate::args::load_level;
 use kami_core::geometry::{Fit, Point};
 use kami_core::level::{Level, Rgb};
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
@@ -11,17 +11,26 @@ const PAPER: Rgb = Rgb { red: 0xF2, green: 0xEB, blue: 0xDD };
 /// Space around the board, as a share of the width.
 const MARGIN: f64 = 0.04;
 
+/// `kami render` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The level to draw
+    level: String,
+    /// The picture to write: FILE.png or FILE.svg
+    #[arg(long, value_name = "FILE")]
+    out: String,
+    /// Width of the picture, 16 to 8192 pixels
+    #[arg(long, value_name = "PIXELS", default_value_t = 600, value_parser = clap::value_parser!(u32).range(16..=8192))]
+    width: u32,
+    /// Centre the board on a square, as for an app icon
+    #[arg(long)]
+    square: bool,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let out = args.option("--out")?.ok_or("render needs --out FILE.png or FILE.svg")?;
-    let width = match args.option("--width")? {
-        Some(w) => w.parse::<u32>().ok().filter(|w| (16..=8192).contains(w)).ok_or("--width is 16 to 8192 pixels")?,
-        None => 600,
-    };
-    let square = args.flag("--square");
-    let names = args.positional(1)?;
-    let level = load_level(names.first().ok_or("render needs a LEVEL")?)?;
+pub fn run(args: Args) -> Result<(), String> {
+    let Args { level, out, width, square } = args;
+    let level = load_level(&level)?;
     let picture = Picture::new(&level, f64::from(width), square)?;
     if out.ends_with(".svg") {
         std::fs::write(&out, picture.svg()).map_err(|e| format!("{out}: {e}"))

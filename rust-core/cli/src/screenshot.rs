@@ -3,7 +3,7 @@
 //! swatches, encoded as PNG or JPEG. `kami screenshot LEVEL --out FILE.jpg|png [--size WxH]
 //! [--theme light|dark] [--quality Q] [--seed N]` writes one.
 
-use crate::args::{Args, load_level};
+use crate::args::load_level;
 use image::codecs::jpeg::JpegEncoder;
 use image::{ExtendedColorType, ImageEncoder};
 use kami_core::board::{Board, Tiling, points_left};
@@ -19,7 +19,7 @@ use tiny_skia::{
 const COLUMN_PER_SIDE: f32 = 0.866_025_4;
 
 /// Light paper boards or dark ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Theme {
     /// Light paper background, light toolbar.
     Light,
@@ -43,26 +43,32 @@ pub struct Style {
     pub offset: f32,
 }
 
+/// `kami screenshot` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The level to draw
+    level: String,
+    /// The screenshot to write: FILE.jpg or FILE.png
+    #[arg(long, value_name = "FILE")]
+    out: String,
+    /// Size in pixels, 200 to 4000 each way
+    #[arg(long, value_name = "WxH", default_value = "750x1334", value_parser = parse_size)]
+    size: (u32, u32),
+    /// Light paper or a dark background
+    #[arg(long, value_enum, default_value_t = Theme::Light)]
+    theme: Theme,
+    /// JPEG quality, 1 to 100
+    #[arg(long, value_name = "Q", default_value_t = 85, value_parser = clap::value_parser!(u8).range(1..=100))]
+    quality: u8,
+    /// Varies the paper texture and the folds
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let out = args.option("--out")?.ok_or("screenshot needs --out FILE.jpg or FILE.png")?;
-    let (width, height) = match args.option("--size")? {
-        Some(size) => parse_size(&size).ok_or("--size is WIDTHxHEIGHT, 200 to 4000 pixels each")?,
-        None => (750, 1334),
-    };
-    let theme = match args.option("--theme")?.as_deref() {
-        None | Some("light") => Theme::Light,
-        Some("dark") => Theme::Dark,
-        Some(other) => return Err(format!("--theme is light or dark, not {other:?}")),
-    };
-    let quality = match args.option("--quality")? {
-        Some(q) => q.parse::<u8>().ok().filter(|q| (1..=100).contains(q)).ok_or("--quality is 1 to 100")?,
-        None => 85,
-    };
-    let seed = args.option("--seed")?.map_or(Ok(1), |s| s.parse::<u64>().map_err(|_| "--seed takes a number"))?;
-    let names = args.positional(1)?;
-    let level = load_level(names.first().ok_or("screenshot needs a LEVEL")?)?;
+pub fn run(args: Args) -> Result<(), String> {
+    let Args { level, out, size: (width, height), theme, quality, seed } = args;
+    let level = load_level(&level)?;
     let pixmap = draw(&level, Style { width, height, theme, seed, offset: 0.0 })?;
     let bytes = if out.ends_with(".jpg") || out.ends_with(".jpeg") {
         jpeg(&pixmap, quality)?
@@ -74,10 +80,11 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
     std::fs::write(&out, bytes).map_err(|e| format!("{out}: {e}"))
 }
 
-fn parse_size(text: &str) -> Option<(u32, u32)> {
-    let (w, h) = text.split_once('x')?;
-    let (w, h) = (w.parse::<u32>().ok()?, h.parse::<u32>().ok()?);
-    ((200..=4000).contains(&w) && (200..=4000).contains(&h)).then_some((w, h))
+/// `WIDTHxHEIGHT`, 200 to 4000 pixels each.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let size = text.split_once('x').and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)));
+    let fits = |n: &u32| (200..=4000).contains(n);
+    size.filter(|(w, h)| fits(w) && fits(h)).ok_or_else(|| "expected WIDTHxHEIGHT, 200 to 4000 pixels each".into())
 }
 
 /// Encodes a picture as a JPEG of the given quality.

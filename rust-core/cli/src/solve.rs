@@ -1,9 +1,10 @@
 //! `kami solve LEVEL` and `kami hint LEVEL --played MOVES`: the solver and hints from the terminal,
 //! in words or as one JSON object.
 
-use crate::args::{Args, load_level};
+use crate::args::{Search, load_level};
+use crate::output::{print, say};
 use kami_core::board::Board;
-use kami_core::game::Game;
+use kami_core::game::{Game, MoveError};
 use kami_core::hint::{self, Cache, Position, Reach};
 use kami_core::history::Move;
 use kami_core::level::Level;
@@ -14,21 +15,48 @@ use std::time::{Duration, Instant};
 /// Default search time for `solve`, in seconds (`hint` defaults to a phone's budget).
 const DEFAULT_SECONDS: f64 = 60.0;
 
+/// `kami solve` arguments.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The level to solve
+    level: String,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    search: Search,
+}
+
+/// `kami hint` arguments.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Moves are written row,col,colour;row,col,colour: rows, columns and colours count from 0 \
+(colour 0 is key 1 in kami play), as kami solve --json writes them.")]
+pub struct HintArgs {
+    /// The level
+    level: String,
+    /// The moves played so far [default: none, the hint from the start]
+    #[arg(long, value_name = "MOVES", default_value = "", hide_default_value = true)]
+    played: String,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    search: Search,
+}
+
 /// Runs `kami solve`.
-pub fn run_solve(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let json = args.flag("--json");
+pub fn run_solve(args: SolveArgs) -> Result<(), String> {
     let budget =
-        budget(&mut args, Budget { max_time: Some(Duration::from_secs_f64(DEFAULT_SECONDS)), ..Budget::default() })?;
-    let names = args.positional(1)?;
-    let level = load_level(names.first().ok_or("solve needs a LEVEL")?)?;
+        args.search.budget(Budget { max_time: Some(Duration::from_secs_f64(DEFAULT_SECONDS)), ..Budget::default() });
+    let json = args.json;
+    let level = load_level(&args.level)?;
     let start = Instant::now();
     let solution = solve(level.board(), level.palette().len(), &budget);
     let elapsed = start.elapsed();
     let board = level.board();
     if json {
         let moves: Vec<String> = solution.moves.iter().map(|&m| move_json(board, m)).collect();
-        println!(
+        say!(
             "{{\"moves\": {}, \"optimal\": {}, \"lower_bound\": {}, \"solution\": [{}], \"nodes\": {}, \"elapsed_ms\": {}}}",
             solution.moves.len(),
             solution.optimal,
@@ -43,27 +71,24 @@ pub fn run_solve(words: Vec<String>) -> Result<(), String> {
         } else {
             format!("not proven optimal: the best found; at least {} needed", solution.lower_bound)
         };
-        println!("{}: {} moves ({verdict})", level.id(), solution.moves.len());
+        say!("{}: {} ({verdict})", level.id(), moves(solution.moves.len()));
         for (i, &m) in solution.moves.iter().enumerate() {
-            println!("{:>3}. {}", i + 1, move_words(&level, m));
+            say!("{:>3}. {}", i + 1, move_words(&level, m));
         }
-        println!("{} search nodes in {:.1} ms", solution.nodes, elapsed.as_secs_f64() * 1000.0);
+        say!("{} search nodes in {:.1} ms", solution.nodes, elapsed.as_secs_f64() * 1000.0);
     }
     Ok(())
 }
 
 /// Runs `kami hint`.
-pub fn run_hint(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let json = args.flag("--json");
-    let played = args.option("--played")?.unwrap_or_default();
-    let budget = budget(&mut args, hint::device_budget())?;
-    let names = args.positional(1)?;
-    let level = load_level(names.first().ok_or("hint needs a LEVEL")?)?;
+pub fn run_hint(args: HintArgs) -> Result<(), String> {
+    let json = args.json;
+    let budget = args.search.budget(hint::device_budget());
+    let level = load_level(&args.level)?;
     let mut game = Game::new(level.clone());
-    for (i, text) in played.split(';').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
+    for (i, text) in args.played.split(';').map(str::trim).filter(|t| !t.is_empty()).enumerate() {
         let mv = parse_move(level.board(), text).map_err(|e| format!("--played move {}: {e}", i + 1))?;
-        game.play(mv).map_err(|e| format!("--played move {} ({text}): {e}", i + 1))?;
+        game.play(mv).map_err(|e| format!("--played move {} ({text}): {}", i + 1, refusal(&game, mv, e)))?;
     }
     let h = hint::hint(&Position::of(&game), &mut Cache::default(), &budget);
     let board = game.board();
@@ -75,7 +100,7 @@ pub fn run_hint(words: Vec<String>) -> Result<(), String> {
             Reach::Unknown => "null",
         };
         let undos = h.undos_to_recover.map_or("null".to_string(), |n| n.to_string());
-        println!(
+        say!(
             "{{\"move\": {next}, \"remaining\": {}, \"proven\": {}, \"par_reachable\": {}, \"ok_reachable\": {}, \"undos_to_recover\": {undos}}}",
             h.remaining,
             h.proven,
@@ -94,28 +119,30 @@ pub fn run_hint(words: Vec<String>) -> Result<(), String> {
         let _ = writeln!(out, "moves left at best: {}{proven}", h.remaining);
         let par = level.par();
         let _ = writeln!(out, "{}", par_words(&h, par));
-        print!("{out}");
+        print(&out);
     }
     Ok(())
 }
 
-/// `--time SECONDS` (0 for no limit) and `--threads N` over the `default` budget.
-fn budget(args: &mut Args, default: Budget) -> Result<Budget, String> {
-    let default = match args.option("--threads")? {
-        Some(n) => match n.parse::<usize>() {
-            Ok(threads) if threads >= 1 => Budget { threads, ..default },
-            _ => return Err(format!("--threads takes a count of 1 or more, not {n:?}")),
-        },
-        None => default,
-    };
-    let Some(t) = args.option("--time")? else { return Ok(default) };
-    match t.parse::<f64>() {
-        Ok(0.0) => Ok(Budget { max_time: None, ..default }),
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
-            Ok(Budget { max_time: Some(Duration::from_secs_f64(seconds)), ..default })
+/// Why `game` refused `mv`, in the terms of `--played`: row, column and colour.
+fn refusal(game: &Game, mv: Move, error: MoveError) -> String {
+    let (row, col) = game.board().position(mv.tile);
+    match error {
+        MoveError::Hole { .. } => format!("row {row}, column {col} is a hole"),
+        MoveError::ColourOutOfRange { colour, colours } => {
+            format!("colour {colour} is not in the palette (colours count from 0 to {})", colours.saturating_sub(1))
         }
-        _ => Err(format!("--time takes a number of seconds (0 for no limit), not {t:?}")),
+        MoveError::SameColour { colour, .. } => {
+            format!("the region at row {row}, column {col} already has colour {colour}")
+        }
+        MoveError::Finished => "the game is already over before this move".to_string(),
+        other => other.to_string(),
     }
+}
+
+/// `n move` or `n moves`.
+fn moves(n: usize) -> String {
+    crate::check::count(n, "move")
 }
 
 /// A move in words, naming the colour by the key that chooses it in `kami play` (1 for the first

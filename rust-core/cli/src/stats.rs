@@ -1,7 +1,7 @@
 //! `kami stats DIR [--out FILE.svg]`: par, regions and difficulty rating of every level, per pack
 //! as a table and across the packs as a picture of the difficulty curve.
 
-use crate::args::Args;
+use crate::output::say;
 use kami_core::catalogue::{Catalogue, Pack};
 use kami_core::generator::Rating;
 use std::fmt::Write;
@@ -17,14 +17,28 @@ struct Point {
 /// A line of the picture: its label, colour and value per level.
 type Series = (&'static str, &'static str, fn(&Point) -> f64);
 
+/// `kami stats` arguments.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A folder of packs, such as levels/
+    dir: String,
+    /// Also draw the difficulty curve as FILE.svg
+    #[arg(long, value_name = "FILE.svg")]
+    out: Option<String>,
+}
+
 /// Runs the command.
-pub fn run(words: Vec<String>) -> Result<(), String> {
-    let mut args = Args::new(words);
-    let out = args.option("--out")?;
-    let dirs = args.positional(1)?;
-    let dir = dirs.first().ok_or("stats needs a folder of packs, e.g. kami stats levels/")?;
-    let catalogue = Catalogue::from_dir(Path::new(dir))
-        .map_err(|errors| format!("{} problem(s) in {dir}; run kami check {dir}", errors.len()))?;
+pub fn run(args: Args) -> Result<(), String> {
+    let Args { dir, out } = args;
+    if !Path::new(&dir).is_dir() {
+        return Err(format!("{dir}: no such folder; stats needs a folder of packs, e.g. kami stats levels/"));
+    }
+    let catalogue = Catalogue::from_dir(Path::new(&dir)).map_err(|errors| {
+        format!("{} in {dir}; kami check {dir} names them", crate::check::count(errors.len(), "problem"))
+    })?;
+    if catalogue.packs().is_empty() {
+        return Err(format!("{dir}: no packs in it (a pack is a folder with a pack.toml)"));
+    }
     let packs: Vec<(&Pack, Vec<Point>)> = catalogue
         .packs()
         .iter()
@@ -41,13 +55,13 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             (pack, points)
         })
         .collect();
-    println!("{:<24} {:>6} {:>7} {:>9} {:>10}", "pack", "levels", "par", "regions", "rating");
+    say!("{:<24} {:>6} {:>7} {:>9} {:>10}", "pack", "levels", "par", "regions", "rating");
     for (pack, points) in &packs {
         let range = |f: &dyn Fn(&Point) -> f64| {
             let (lo, hi) = points.iter().map(f).fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
             format!("{lo}–{hi}")
         };
-        println!(
+        say!(
             "{:<24} {:>6} {:>7} {:>9} {:>10}",
             pack.name,
             points.len(),
@@ -61,7 +75,7 @@ pub fn run(words: Vec<String>) -> Result<(), String> {
             return Err(format!("--out writes an SVG picture: {path} does not end in .svg"));
         }
         std::fs::write(&path, svg(&packs)).map_err(|e| format!("{path}: {e}"))?;
-        println!("wrote {path}");
+        say!("wrote {path}");
     }
     Ok(())
 }

@@ -13,6 +13,7 @@ use crate::solver::{Budget, RegionGraph, lower_bound, solve};
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub mod motif;
 
@@ -154,6 +155,8 @@ pub enum GenerateError {
     Spec(String),
     /// No board hit the par range within the attempts allowed.
     NotFound { attempts: u32 },
+    /// Another thread cancelled the generation.
+    Cancelled,
 }
 
 impl fmt::Display for GenerateError {
@@ -161,6 +164,7 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::Spec(why) => write!(f, "cannot generate: {why}"),
             GenerateError::NotFound { attempts } => write!(f, "no board hit the par range in {attempts} attempts"),
+            GenerateError::Cancelled => write!(f, "the generation was cancelled"),
         }
     }
 }
@@ -169,13 +173,36 @@ impl std::error::Error for GenerateError {}
 
 /// Generates a level for `spec` from `seed`, named `name` with id `id`.
 pub fn generate(seed: u64, spec: &Spec, id: &str, name: &str) -> Result<Generated, GenerateError> {
+    generate_with(seed, spec, id, name, None)
+}
+
+/// [`generate`] that another thread can stop by setting `cancel`: it then gives up within a
+/// few milliseconds with [`GenerateError::Cancelled`]. Uncancelled, it makes the same level.
+pub fn generate_cancellable(
+    seed: u64,
+    spec: &Spec,
+    id: &str,
+    name: &str,
+    cancel: Arc<AtomicBool>,
+) -> Result<Generated, GenerateError> {
+    generate_with(seed, spec, id, name, Some(cancel))
+}
+
+fn generate_with(
+    seed: u64,
+    spec: &Spec,
+    id: &str,
+    name: &str,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<Generated, GenerateError> {
     check(spec)?;
+    let cancelled = || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
     let mut random = Random::new(seed);
     let palette = palette(&mut random, spec.colours);
     let target = (f64::from(*spec.par.start()) + f64::from(*spec.par.end())) / 2.0;
     // Regions to grow: roughly what such a par needs, adjusted after each miss.
     let mut regions = ((target * 3.0 + 2.0) as usize).clamp(2, spec.rows * spec.cols);
-    let budget = Budget { max_nodes: Some(PROOF_NODES), ..Budget::default() };
+    let budget = Budget { max_nodes: Some(PROOF_NODES), cancel: cancel.clone(), ..Budget::default() };
     let (mut spent, mut hopeless) = (0, 0);
     for attempt in 0..ATTEMPTS {
         if spent >= GENERATION_NODES || hopeless >= 5 {
@@ -183,6 +210,10 @@ pub fn generate(seed: u64, spec: &Spec, id: &str, name: &str) -> Result<Generate
         }
         let board = grow(&mut random, spec, regions);
         let solution = solve(&board, spec.colours, &budget);
+        // A cancelled search is cut short: its result must not steer the next attempt.
+        if cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
         spent += solution.nodes;
         let par = solution.moves.len() as u32;
         if solution.optimal && spec.par.contains(&par) {
@@ -365,6 +396,28 @@ mod tests {
     fn direction_preserved(spec: &Spec, tile: usize) -> bool {
         let at = |t: usize| points_left(t / spec.cols, t % spec.cols);
         at(tile) == at(mirror(spec, tile))
+    }
+
+    #[test]
+    fn a_cancelled_generation_stops_and_an_uncancelled_one_makes_the_same_level() {
+        let spec = Spec::kami(4, 5..=7);
+        let flag = Arc::new(AtomicBool::new(false));
+        let made = generate_cancellable(3, &spec, "g", "G", Arc::clone(&flag)).unwrap();
+        assert_eq!(made.level, generate(3, &spec, "g", "G").unwrap().level);
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(generate_cancellable(3, &spec, "g", "G", flag).err(), Some(GenerateError::Cancelled));
+        // Cancelled from another thread while it searches: a spec no board meets keeps it busy.
+        let hopeless = Spec::kami(6, 40..=40);
+        let flag = Arc::new(AtomicBool::new(false));
+        let canceller = {
+            let flag = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        assert_eq!(generate_cancellable(1, &hopeless, "h", "H", flag).err(), Some(GenerateError::Cancelled));
+        canceller.join().unwrap();
     }
 
     #[test]

@@ -173,7 +173,13 @@ fn quick(board: &Board, palette: usize, budget: &Budget) -> (Solution, bool) {
 /// bound past it; then, where par is out of reach, the same for par + 1; then, where that is
 /// too, the fewest moves. On a large board a line within par is often in hand at once while
 /// proving it shortest would take the whole budget: the hint then follows that line.
-fn solve_in_stages(board: &Board, palette: usize, par_left: u32, budget: &Budget, deadline: Option<Instant>) -> Solution {
+fn solve_in_stages(
+    board: &Board,
+    palette: usize,
+    par_left: u32,
+    budget: &Budget,
+    deadline: Option<Instant>,
+) -> Solution {
     let (quick, settled) = quick(board, palette, budget);
     if settled {
         return quick;

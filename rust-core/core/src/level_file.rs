@@ -13,7 +13,7 @@
 //! One grid line per row (surrounding spaces ignored), `0`–`5` a palette index, `.` a hole.
 
 use crate::board::{Board, MAX_COLOURS, MAX_SIDE, Tiling};
-use crate::level::{Level, LevelProblem, MIN_COLOURS, Rgb};
+use crate::level::{Level, LevelProblem, MAX_PAR, MIN_COLOURS, Rgb};
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
@@ -62,7 +62,8 @@ impl std::error::Error for FileError {}
 #[serde(deny_unknown_fields)]
 struct LevelToml {
     name: Spanned<String>,
-    par: Spanned<u32>,
+    // Any value, so that a par that is not a count of moves is named as such, not as a Rust type.
+    par: Spanned<toml::Value>,
     palette: Spanned<Vec<Spanned<String>>>,
     tiling: Option<Spanned<String>>,
     grid: Spanned<String>,
@@ -99,8 +100,9 @@ pub fn parse_level(id: &str, file: &str, source: &str) -> Result<Level, FileErro
             }
         },
     };
+    let par = par_value(toml.par.get_ref()).map_err(|m| at(toml.par.span().start, m))?;
     let board = parse_grid(&toml.grid, source, tiling, palette.len()).map_err(|(offset, m)| at(offset, m))?;
-    Level::new(id.to_string(), toml.name.into_inner(), *toml.par.get_ref(), palette, board).map_err(|problem| {
+    Level::new(id.to_string(), toml.name.into_inner(), par, palette, board).map_err(|problem| {
         let offset = match problem {
             LevelProblem::PaletteSize(_) => toml.palette.span().start,
             LevelProblem::ZeroPar | LevelProblem::ParTooLarge(_) => toml.par.span().start,
@@ -108,6 +110,22 @@ pub fn parse_level(id: &str, file: &str, source: &str) -> Result<Level, FileErro
         };
         at(offset, problem.to_string())
     })
+}
+
+/// A par as written: a whole number of moves from 1 to [`MAX_PAR`].
+fn par_value(value: &toml::Value) -> Result<u32, String> {
+    let found = match value {
+        toml::Value::Integer(n) => match u32::try_from(*n) {
+            Ok(par) if (1..=MAX_PAR).contains(&par) => return Ok(par),
+            _ => n.to_string(),
+        },
+        toml::Value::Float(x) => x.to_string(),
+        toml::Value::String(text) => format!("{text:?}"),
+        other => format!("a {}", other.type_str()),
+    };
+    Err(format!(
+        "expected a par: the number of moves the level takes, a whole number from 1 to {MAX_PAR}; found {found}"
+    ))
 }
 
 /// Writes `level` in the level file format (the inverse of [`parse_level`]).
@@ -286,10 +304,13 @@ grid = """
     fn field_errors_point_at_the_value() {
         let e = error(&GOOD.replace("\"#F3A712\"", "\"orange\""));
         assert_eq!((e.line, e.column), (3, 23));
-        let e = error(&GOOD.replace("par = 3", "par = 0"));
-        assert_eq!((e.line, e.column, e.message.as_str()), (2, 7, "expected a par of at least 1"));
-        let e = error(&GOOD.replace("par = 3", "par = -2"));
-        assert_eq!((e.line, e.column), (2, 7));
+        for (par, found) in [("0", "0"), ("-3", "-3"), ("2.5", "2.5"), ("\"three\"", "\"three\""), ("99999", "99999")] {
+            let e = error(&GOOD.replace("par = 3", &format!("par = {par}")));
+            let message = format!(
+                "expected a par: the number of moves the level takes, a whole number from 1 to {MAX_PAR}; found {found}"
+            );
+            assert_eq!((e.line, e.column, e.message), (2, 7, message), "{par}");
+        }
         let e = error(&GOOD.replace("grid", "tiling = \"hexagons\"\ngrid"));
         assert_eq!((e.line, e.column), (4, 10));
         let e = error(&GOOD.replace(", \"#29335C\"", ""));

@@ -15,9 +15,16 @@ use kami_core::{game, history::Move};
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 
-/// Boards with at most this many tiles also get the real FFI hint (2 s cap); larger ones only
-/// the node-limited domain hint, so every input stays fast.
-const FFI_HINT_TILES: usize = 30;
+/// Search nodes the FFI hint may take (a phone's budget is 2 s, which kept this target at 14
+/// runs a second): small enough that every input stays fast, large enough to finish small boards.
+const FFI_HINT_NODES: u64 = 200;
+/// Boards with at most this many tiles get hints, at most [`HINTS`] per input: each hint solves
+/// several positions (the one played and the undo probes), each starting with the solver's first
+/// answer per island, which no node budget limits; on a shipped board (290 tiles) that takes
+/// milliseconds and kept this target far below 1,000 runs a second. Hints on shipped boards have
+/// tests of their own.
+const HINT_TILES: usize = 48;
+const HINTS: usize = 2;
 
 #[derive(Arbitrary, Debug)]
 enum Start {
@@ -65,8 +72,10 @@ fuzz_target!(|script: Script| {
     let Some(mut game) = start(script.start) else { return };
     let first = game.snapshot();
     let progress = PlayerProgress::new();
+    let mut hints = 0;
     for call in script.calls {
         let before = game.snapshot();
+        let hint_allowed = before.tiles.len() <= HINT_TILES && hints < HINTS;
         match call {
             Call::Play { tile, colour } => match game.play(tile, colour) {
                 Ok(turn) => {
@@ -110,15 +119,18 @@ fuzz_target!(|script: Script| {
                 }
                 Err(e) => assert!(!viewport_ok(width, height) && matches!(e, KamiError::InvalidViewport { .. })),
             },
-            Call::Hint { nodes } => {
+            Call::Hint { nodes } if hint_allowed => {
+                hints += 1;
                 let domain = restore_game(&game.save()).expect("a game's own save restores");
                 let budget =
                     Budget { max_nodes: Some(u64::from(nodes) + 1), table_bytes: 1 << 12, ..Budget::default() };
                 let h = hint(&Position::of(&domain), &mut Cache::default(), &budget);
                 check_hint_move(&game, &domain, h.next);
             }
-            Call::FfiHint if before.tiles.len() <= FFI_HINT_TILES => {
-                let h = game.hint().expect("nothing cancels a hint on this thread");
+            Call::FfiHint if hint_allowed => {
+                hints += 1;
+                let budget = Budget { max_nodes: Some(FFI_HINT_NODES), table_bytes: 1 << 12, ..Budget::default() };
+                let h = game.hint_within(budget).expect("nothing cancels a hint on this thread");
                 assert_eq!(h.revision, before.revision);
                 assert_eq!(h.next.is_none(), before.status != GameStatus::Playing);
                 if let Some(next) = h.next {
@@ -127,7 +139,7 @@ fuzz_target!(|script: Script| {
                     assert_eq!(turn.flood.len(), next.region.len());
                 }
             }
-            Call::FfiHint => {}
+            Call::Hint { .. } | Call::FfiHint => {}
             Call::CancelHint => {
                 game.cancel_hint();
                 assert_eq!(game.snapshot(), before);

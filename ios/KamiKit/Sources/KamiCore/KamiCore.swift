@@ -1665,6 +1665,168 @@ public func FfiConverterTypePuzzleCollection_lower(_ value: PuzzleCollection) ->
 
 
 
+
+
+/**
+ * Makes generated puzzles that can be cancelled, as hints can: call [`PuzzleMaker::generate`]
+ * off the main thread and [`PuzzleMaker::cancel`] from any other (say, when the player leaves).
+ */
+public protocol PuzzleMakerProtocol: AnyObject, Sendable {
+    
+    /**
+     * Cancels the generation running now, if any.
+     */
+    func cancel() 
+    
+    /**
+     * The puzzle [`generate_puzzle`] makes from `seed` and `spec`, or `GenerationCancelled` if
+     * [`PuzzleMaker::cancel`] is called meanwhile (it then returns within milliseconds).
+     */
+    func generate(seed: UInt64, spec: PuzzleSpec) throws  -> Puzzle
+    
+}
+/**
+ * Makes generated puzzles that can be cancelled, as hints can: call [`PuzzleMaker::generate`]
+ * off the main thread and [`PuzzleMaker::cancel`] from any other (say, when the player leaves).
+ */
+open class PuzzleMaker: PuzzleMakerProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_kami_core_fn_clone_puzzlemaker(self.handle, $0) }
+    }
+    /**
+     * A maker with nothing running.
+     */
+public convenience init() {
+    let handle =
+        try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_constructor_puzzlemaker_new(uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_kami_core_fn_free_puzzlemaker(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Cancels the generation running now, if any.
+     */
+open func cancel()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlemaker_cancel(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * The puzzle [`generate_puzzle`] makes from `seed` and `spec`, or `GenerationCancelled` if
+     * [`PuzzleMaker::cancel`] is called meanwhile (it then returns within milliseconds).
+     */
+open func generate(seed: UInt64, spec: PuzzleSpec)throws  -> Puzzle  {
+    return try  FfiConverterTypePuzzle_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlemaker_generate(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(seed),
+        FfiConverterTypePuzzleSpec_lower(spec),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleMaker: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = PuzzleMaker
+
+    public static func lift(_ handle: UInt64) throws -> PuzzleMaker {
+        return PuzzleMaker(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: PuzzleMaker) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleMaker {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: PuzzleMaker, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleMaker_lift(_ handle: UInt64) throws -> PuzzleMaker {
+    return try FfiConverterTypePuzzleMaker.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleMaker_lower(_ value: PuzzleMaker) -> UInt64 {
+    return FfiConverterTypePuzzleMaker.lower(value)
+}
+
+
+
+
 /**
  * A level's best win.
  */
@@ -3896,6 +4058,10 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      */
     case CollectionFull(max: UInt32
     )
+    /**
+     * The generation was cancelled by `PuzzleMaker.cancel`.
+     */
+    case GenerationCancelled
 
     
 
@@ -4021,6 +4187,7 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
         case 28: return .CollectionFull(
             max: try FfiConverterUInt32.read(from: &buf)
             )
+        case 29: return .GenerationCancelled
 
          default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -4180,6 +4347,10 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             writeInt(&buf, Int32(28))
             FfiConverterUInt32.write(max, into: &buf)
             
+        
+        case .GenerationCancelled:
+            writeInt(&buf, Int32(29))
+        
         }
     }
 }
@@ -5015,7 +5186,9 @@ public func dailyPuzzle(year: UInt32, month: UInt32, day: UInt32)throws  -> Puzz
 })
 }
 /**
- * A generated puzzle: the same `seed` and `spec` give the same level on every device.
+ * A generated puzzle: the same `seed` and `spec` give the same level on every device. Takes up
+ * to about ten seconds on a phone when few boards meet the spec; [`PuzzleMaker`] makes the same
+ * puzzle and can be cancelled.
  */
 public func generatePuzzle(seed: UInt64, spec: PuzzleSpec)throws  -> Puzzle  {
     return try  FfiConverterTypePuzzle_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
@@ -5051,7 +5224,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_kami_core_checksum_func_daily_puzzle() != 28298) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_kami_core_checksum_func_generate_puzzle() != 349) {
+    if (uniffi_kami_core_checksum_func_generate_puzzle() != 18889) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_playerprogress_best() != 52393) {
@@ -5138,6 +5311,12 @@ private let initializationResult: InitializationResult = {
     if (uniffi_kami_core_checksum_method_importedpuzzle_par() != 29512) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_kami_core_checksum_method_puzzlemaker_cancel() != 41699) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlemaker_generate() != 51323) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_kami_core_checksum_constructor_playerprogress_new() != 40743) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5154,6 +5333,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_game_restore() != 25589) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_constructor_puzzlemaker_new() != 24699) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -455,6 +455,32 @@ RustBuffer uniffi_kami_core_fn_method_importedpuzzle_palette(uint64_t ptr, RustC
 RustBuffer uniffi_kami_core_fn_method_importedpuzzle_par(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_PUZZLEMAKER
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_PUZZLEMAKER
+uint64_t uniffi_kami_core_fn_clone_puzzlemaker(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_PUZZLEMAKER
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_PUZZLEMAKER
+void uniffi_kami_core_fn_free_puzzlemaker(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_PUZZLEMAKER_NEW
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_PUZZLEMAKER_NEW
+uint64_t uniffi_kami_core_fn_constructor_puzzlemaker_new(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLEMAKER_CANCEL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLEMAKER_CANCEL
+void uniffi_kami_core_fn_method_puzzlemaker_cancel(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLEMAKER_GENERATE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLEMAKER_GENERATE
+RustBuffer uniffi_kami_core_fn_method_puzzlemaker_generate(uint64_t ptr, uint64_t seed, RustBuffer spec, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_KAMIERROR_UNIFFI_TRAIT_DISPLAY
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_KAMIERROR_UNIFFI_TRAIT_DISPLAY
 RustBuffer uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(RustBuffer ptr, RustCallStatus *_Nonnull out_status
@@ -933,6 +959,18 @@ uint16_t uniffi_kami_core_checksum_method_importedpuzzle_par(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLEMAKER_CANCEL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLEMAKER_CANCEL
+uint16_t uniffi_kami_core_checksum_method_puzzlemaker_cancel(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLEMAKER_GENERATE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLEMAKER_GENERATE
+uint16_t uniffi_kami_core_checksum_method_puzzlemaker_generate(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PLAYERPROGRESS_NEW
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PLAYERPROGRESS_NEW
 uint16_t uniffi_kami_core_checksum_constructor_playerprogress_new(void
@@ -966,6 +1004,12 @@ uint16_t uniffi_kami_core_checksum_constructor_game_new(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_GAME_RESTORE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_GAME_RESTORE
 uint16_t uniffi_kami_core_checksum_constructor_game_restore(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLEMAKER_NEW
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLEMAKER_NEW
+uint16_t uniffi_kami_core_checksum_constructor_puzzlemaker_new(void
     
 );
 #endif

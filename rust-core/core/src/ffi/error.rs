@@ -68,6 +68,8 @@ pub enum KamiError {
     InvalidPuzzleName { reason: String, max: u32 },
     /// The player's puzzles are `max` already: one must be deleted first.
     CollectionFull { max: u32 },
+    /// The generation was cancelled by `PuzzleMaker.cancel`.
+    GenerationCancelled,
 }
 
 impl fmt::Display for KamiError {
@@ -113,6 +115,7 @@ impl fmt::Display for KamiError {
             KamiError::UnknownPuzzle { id } => CollectionError::UnknownPuzzle(id.clone()).fmt(f),
             KamiError::InvalidPuzzleName { reason, .. } => CollectionError::InvalidName(reason.clone()).fmt(f),
             KamiError::CollectionFull { .. } => CollectionError::Full.fmt(f),
+            KamiError::GenerationCancelled => write!(f, "the generation was cancelled"),
         }
     }
 }

@@ -114,17 +114,7 @@ impl Game {
     /// (or [`Game::cancel_hint`]) cancels it with `HintCancelled`; a hint that finishes anyway
     /// carries the revision it was computed for, so a stale one is easy to recognise.
     pub fn hint(&self) -> Result<Hint, KamiError> {
-        let (position, mut cache, cancel) = self.start_hint();
-        let budget = Budget { cancel: Some(Arc::clone(&cancel)), ..hint::device_budget() };
-        let found = hint::hint(&position, &mut cache, &budget);
-        if cancel.load(Ordering::Relaxed) {
-            return Err(KamiError::HintCancelled);
-        }
-        let mut hints = self.hints.lock();
-        if Arc::ptr_eq(&hints.cancel, &cancel) {
-            hints.cache = cache;
-        }
-        Ok(Hint::new(found, &position.board))
+        self.hint_within(hint::device_budget())
     }
 
     /// Cancels a hint being computed on another thread.
@@ -140,6 +130,22 @@ impl Game {
 }
 
 impl Game {
+    /// [`Game::hint`] on `budget` instead of a phone's (its cancel flag is the game's): for Rust
+    /// callers that need a hint to stay small, such as the fuzzer.
+    pub fn hint_within(&self, budget: Budget) -> Result<Hint, KamiError> {
+        let (position, mut cache, cancel) = self.start_hint();
+        let budget = Budget { cancel: Some(Arc::clone(&cancel)), ..budget };
+        let found = hint::hint(&position, &mut cache, &budget);
+        if cancel.load(Ordering::Relaxed) {
+            return Err(KamiError::HintCancelled);
+        }
+        let mut hints = self.hints.lock();
+        if Arc::ptr_eq(&hints.cancel, &cancel) {
+            hints.cache = cache;
+        }
+        Ok(Hint::new(found, &position.board))
+    }
+
     /// A fresh game of `level` (one not in the catalogue: a daily or generated puzzle).
     pub(crate) fn from_level(level: Arc<crate::level::Level>) -> Arc<Game> {
         Game::wrap(game::Game::new(level))

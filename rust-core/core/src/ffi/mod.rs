@@ -19,7 +19,7 @@ pub use collection::{ParCheck, PuzzleCollection, PuzzleEntry, PuzzleOrigin, Thum
 pub use error::KamiError;
 pub use game::Game;
 pub use import::{ImportedPuzzle, import_screenshot};
-pub use puzzles::{Puzzle, PuzzleSpec, Symmetry, daily_puzzle, generate_puzzle};
+pub use puzzles::{Puzzle, PuzzleMaker, PuzzleSpec, Symmetry, daily_puzzle, generate_puzzle};
 pub use records::{
     BestResult, BoardLayout, FloodTile, GameSnapshot, GameStatus, Grade, PackTheme, Point, Rgb, TileShape, Tiling, Turn,
 };

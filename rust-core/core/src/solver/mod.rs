@@ -22,6 +22,31 @@
 //! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
 //! - `table.rs`: the transposition table of learned lower bounds.
 //!
+//! # How it solves
+//! - **First answer.** Each island first gets a line from a beam search over single-blob lines
+//!   (`beam.rs`): grow one blob from each of the 8 most central regions, all in one beam; at each
+//!   depth keep the best blobs by max(eccentricity, colours left − 1), larger first; widths 4, 16,
+//!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
+//!   (40,000 at most), stopping once a line meets the island's lower bound. It keeps the shortest
+//!   line per final colour, so islands combine without a recolour where one already ends in the
+//!   shared colour; the old greedy flood stays as the fallback. The work is counted, never timed,
+//!   so the answer is the same on every device (the daily puzzle depends on it).
+//! - **Proof.** IDA* from that upper bound, so only bounds below it are searched: the colour bound,
+//!   the colour schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
+//!   `position/rim.rs`), a transposition table of learned bounds, a move rule proven not to lose
+//!   optimality, children tested against the bounds before they are played, and one move of each
+//!   mirror-image pair on symmetric boards.
+//! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
+//!   island on several threads sharing one table: in each iteration the threads take the start's
+//!   moves one at a time, and a thread with none left helps with the ones still being searched,
+//!   trying their moves in the other order. The length found is the same; which line, and the node
+//!   count, can depend on timing, so the generator, the daily puzzle and hints use one thread.
+//! - **Budgets.** Solves stop on nodes, time, a cancel flag or a move limit (`Budget::max_moves`,
+//!   for callers that only ask "can it be won in N?": yes from the first answer, no once the bound
+//!   passes N), and keep memory bounded (the table's budget; distance copies capped at 24 MiB per
+//!   thread, fewer threads where that would not fit). An unfinished solve reports its best line and
+//!   proven bound and never calls an answer optimal that it has not proven.
+//!
 //! This is Free-Flood-It in the literature (NP-hard in general: Meeks and Scott, "The complexity
 //! of flood-filling games on graphs", 2012). What we use from it is the region-graph view and the
 //! folklore bounds of Flood-It solvers (colours left, graph radius); the colour schedule and the

@@ -739,6 +739,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_kami_core_checksum_method_importedpuzzle_par(
     ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlemaker_cancel(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlemaker_generate(
+    ): Int
     external fun uniffi_kami_core_checksum_constructor_playerprogress_new(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_playerprogress_restore(
@@ -750,6 +754,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_kami_core_checksum_constructor_game_new(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_game_restore(
+    ): Int
+    external fun uniffi_kami_core_checksum_constructor_puzzlemaker_new(
     ): Int
     external fun ffi_kami_core_uniffi_contract_version(
     ): Int
@@ -854,6 +860,16 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_method_importedpuzzle_palette(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_importedpuzzle_par(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_clone_puzzlemaker(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_free_puzzlemaker(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_constructor_puzzlemaker_new(uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_method_puzzlemaker_cancel(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_method_puzzlemaker_generate(`ptr`: Long,`seed`: Long,`spec`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(`ptr`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -993,7 +1009,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_kami_core_checksum_func_daily_puzzle() and 0xFFFF) != 28298) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_kami_core_checksum_func_generate_puzzle() and 0xFFFF) != 349) {
+    if ((lib.uniffi_kami_core_checksum_func_generate_puzzle() and 0xFFFF) != 18889) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_playerprogress_best() and 0xFFFF) != 52393) {
@@ -1080,6 +1096,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_kami_core_checksum_method_importedpuzzle_par() and 0xFFFF) != 29512) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlemaker_cancel() and 0xFFFF) != 41699) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlemaker_generate() and 0xFFFF) != 51323) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_kami_core_checksum_constructor_playerprogress_new() and 0xFFFF) != 40743) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1096,6 +1118,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_game_restore() and 0xFFFF) != 25589) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_constructor_puzzlemaker_new() and 0xFFFF) != 24699) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -3170,6 +3195,311 @@ public object FfiConverterTypePuzzleCollection: FfiConverter<PuzzleCollection, L
 }
 
 
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * Makes generated puzzles that can be cancelled, as hints can: call [`PuzzleMaker::generate`]
+ * off the main thread and [`PuzzleMaker::cancel`] from any other (say, when the player leaves).
+ */
+public interface PuzzleMakerInterface {
+    
+    /**
+     * Cancels the generation running now, if any.
+     */
+    fun `cancel`()
+    
+    /**
+     * The puzzle [`generate_puzzle`] makes from `seed` and `spec`, or `GenerationCancelled` if
+     * [`PuzzleMaker::cancel`] is called meanwhile (it then returns within milliseconds).
+     */
+    fun `generate`(`seed`: kotlin.ULong, `spec`: PuzzleSpec): Puzzle
+    
+    companion object
+}
+
+/**
+ * Makes generated puzzles that can be cancelled, as hints can: call [`PuzzleMaker::generate`]
+ * off the main thread and [`PuzzleMaker::cancel`] from any other (say, when the player leaves).
+ */
+open class PuzzleMaker: Disposable, AutoCloseable, PuzzleMakerInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+    /**
+     * A maker with nothing running.
+     */
+    constructor() :
+        this(UniffiWithHandle, 
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_constructor_puzzlemaker_new(
+    
+        _status)
+}
+    )
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_kami_core_fn_free_puzzlemaker(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_kami_core_fn_clone_puzzlemaker(handle, status)
+        }
+    }
+
+    
+    /**
+     * Cancels the generation running now, if any.
+     */override fun `cancel`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlemaker_cancel(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+    /**
+     * The puzzle [`generate_puzzle`] makes from `seed` and `spec`, or `GenerationCancelled` if
+     * [`PuzzleMaker::cancel`] is called meanwhile (it then returns within milliseconds).
+     */
+    @Throws(KamiException::class)override fun `generate`(`seed`: kotlin.ULong, `spec`: PuzzleSpec): Puzzle {
+            return FfiConverterTypePuzzle.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlemaker_generate(
+        it,
+        
+        FfiConverterULong.lower(`seed`),
+        FfiConverterTypePuzzleSpec.lower(`spec`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleMaker: FfiConverter<PuzzleMaker, Long> {
+    override fun lower(value: PuzzleMaker): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): PuzzleMaker {
+        return PuzzleMaker(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): PuzzleMaker {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: PuzzleMaker) = 8UL
+
+    override fun write(value: PuzzleMaker, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
 
 /**
  * A level's best win.
@@ -5031,6 +5361,15 @@ sealed class KamiException: kotlin.Exception() {
             get() = "max=${ `max` }"
     }
     
+    /**
+     * The generation was cancelled by `PuzzleMaker.cancel`.
+     */
+    class GenerationCancelled(
+        ) : KamiException() {
+        override val message
+            get() = ""
+    }
+    
 
     
 
@@ -5144,6 +5483,7 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
             28 -> KamiException.CollectionFull(
                 FfiConverterUInt.read(buf),
                 )
+            29 -> KamiException.GenerationCancelled()
             else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
         }
     }
@@ -5298,6 +5638,10 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 4UL
                 + FfiConverterUInt.allocationSize(value.`max`)
             )
+            is KamiException.GenerationCancelled -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+            )
         }
     }
 
@@ -5449,6 +5793,10 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
             is KamiException.CollectionFull -> {
                 buf.putInt(28)
                 FfiConverterUInt.write(value.`max`, buf)
+                Unit
+            }
+            is KamiException.GenerationCancelled -> {
+                buf.putInt(29)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -6214,7 +6562,9 @@ public object FfiConverterSequenceOptionalUInt: FfiConverterRustBuffer<List<kotl
     
 
         /**
-         * A generated puzzle: the same `seed` and `spec` give the same level on every device.
+         * A generated puzzle: the same `seed` and `spec` give the same level on every device. Takes up
+         * to about ten seconds on a phone when few boards meet the spec; [`PuzzleMaker`] makes the same
+         * puzzle and can be cancelled.
          */
     @Throws(KamiException::class) fun `generatePuzzle`(`seed`: kotlin.ULong, `spec`: PuzzleSpec): Puzzle {
             return FfiConverterTypePuzzle.lift(

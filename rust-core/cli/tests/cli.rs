@@ -1,0 +1,129 @@
+//! The `kami` binary as a user runs it: help, versions, usage errors, completions, messages in
+//! the player's terms, and output into a closed pipe.
+
+use std::process::{Command, Output, Stdio};
+
+fn kami(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kami"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::null())
+        .output()
+        .expect("kami runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn every_command_has_help() {
+    let commands = [
+        "play",
+        "render",
+        "generate",
+        "check",
+        "solve",
+        "hint",
+        "bench",
+        "stats",
+        "import",
+        "screenshot",
+        "completions",
+    ];
+    let top = kami(&["help"]);
+    assert!(top.status.success());
+    for command in commands {
+        assert!(text(&top.stdout).contains(&format!("  {command} ")), "kami help lists {command}");
+        for flag in ["--help", "-h"] {
+            let out = kami(&[command, flag]);
+            assert!(out.status.success(), "kami {command} {flag}: {}", text(&out.stderr));
+            assert!(text(&out.stdout).contains(&format!("Usage: kami {command}")), "kami {command} {flag}");
+        }
+        assert_eq!(kami(&["help", command]).stdout, kami(&[command, "--help"]).stdout);
+    }
+}
+
+#[test]
+fn the_version_is_the_crates() {
+    let out = kami(&["--version"]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), format!("kami {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn usage_errors_name_the_offending_argument() {
+    for (args, named) in [
+        (&["solve", "01-first-steps/one-fold", "--time", "-1"][..], "'--time <SECONDS>'"),
+        (&["solve", "01-first-steps/one-fold", "--frob"][..], "'--frob'"),
+        (&["hint", "01-first-steps/one-fold", "--threads", "0"][..], "'--threads <N>'"),
+        (&["render", "01-first-steps/one-fold", "--out", "x.png", "--width", "3"][..], "'--width <PIXELS>'"),
+        (&["generate", "--year", "2026", "--seed", "3"][..], "'--seed <N>'"),
+        (&["generate", "--par", "7-5"][..], "'--par <A-B>'"),
+        (&["screenshot", "x", "--out", "x.png", "--theme", "blue"][..], "'--theme <THEME>'"),
+        (&["solve"][..], "<LEVEL>"),
+        (&["frob"][..], "'frob'"),
+    ] {
+        let out = kami(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let error = text(&out.stderr);
+        assert!(error.starts_with("error: ") && error.contains(named), "{args:?}: {error}");
+    }
+}
+
+#[test]
+fn completions_are_scripts_for_each_shell() {
+    for (shell, marker) in [("bash", "complete -F _kami"), ("zsh", "#compdef kami"), ("fish", "complete -c kami")] {
+        let out = kami(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = text(&out.stdout);
+        assert!(script.contains(marker) && script.contains("screenshot"), "{shell}: {script}");
+    }
+    assert_eq!(kami(&["completions", "cmd.exe"]).status.code(), Some(2));
+}
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    let commands: [&[&str]; 4] =
+        [&["stats", "levels/"], &["solve", "01-first-steps/one-fold"], &["completions", "bash"], &["--help"]];
+    for args in commands {
+        // The reading end is closed before kami starts: its first write meets a closed pipe.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_kami"))
+            .args(args)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("kami runs");
+        assert!(matches!(out.status.code(), Some(0 | 141)), "{args:?}: {:?}", out.status);
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn messages_speak_the_players_terms() {
+    let out = kami(&["solve", "01-first-steps/one-fold"]);
+    assert!(text(&out.stdout).starts_with("01-first-steps/one-fold: 1 move (optimal)"), "{}", text(&out.stdout));
+    let out = kami(&["hint", "01-first-steps/one-fold", "--played", "4,0,0;4,0,1"]);
+    let error = text(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(error, "kami: --played move 2 (4,0,1): the game is already over before this move\n");
+    let out = kami(&["hint", "01-first-steps/one-fold", "--played", "4,0,7"]);
+    assert!(text(&out.stderr).contains("colour 7 is not in the palette"), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("tile"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn stats_on_a_missing_or_empty_folder_fails_and_says_so() {
+    let empty = std::env::temp_dir().join(format!("kami-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let missing = empty.join("missing");
+    for (dir, says) in [(&empty, "no packs in it"), (&missing, "no such folder")] {
+        let out = kami(&["stats", dir.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+    std::fs::remove_dir_all(&empty).unwrap();
+}
