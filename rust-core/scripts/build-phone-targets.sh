@@ -6,6 +6,9 @@
 # size. Needs the rustup targets .ci/install adds; any target that fails to build fails the run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+# The phone libraries are built as shipped: with the release profile's own LTO and codegen units,
+# whatever the tests around this step override.
+unset CARGO_PROFILE_RELEASE_LTO CARGO_PROFILE_RELEASE_CODEGEN_UNITS
 
 target_dir="$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
 
