@@ -27,20 +27,24 @@
 //!   (`beam.rs`): grow one blob from each of the 8 most central regions, all in one beam; at each
 //!   depth keep the best blobs by max(eccentricity, colours left − 1), larger first; widths 4, 16,
 //!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
-//!   (40,000 at most), stopping once a line meets the island's lower bound. It keeps the shortest
+//!   (at least 4,096, at most 40,000), stopping once a line meets the island's lower bound. It keeps the shortest
 //!   line per final colour, so islands combine without a recolour where one already ends in the
 //!   shared colour; the old greedy flood stays as the fallback. The work is counted, never timed,
 //!   so the answer is the same on every device (the daily puzzle depends on it).
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched: the colour bound,
 //!   the colour schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
-//!   `position/rim.rs`), a transposition table of learned bounds, a move rule proven not to lose
-//!   optimality, children tested against the bounds before they are played, and one move of each
+//!   `position/rim.rs`), a transposition table of learned bounds (two slots per position, the
+//!   lower bound giving way), a move rule proven not to lose optimality, the skipping of merging
+//!   moves that commute with the last one and were tried before it (`search.rs`, "Commuting
+//!   moves"), children tested against the bounds before they are played, and one move of each
 //!   mirror-image pair on symmetric boards.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
 //!   island on several threads sharing one table: in each iteration the threads take the start's
 //!   moves one at a time, and a thread with none left helps with the ones still being searched,
 //!   trying their moves in the other order. The length found is the same; which line, and the node
-//!   count, can depend on timing, so the generator, the daily puzzle and hints use one thread.
+//!   count, can depend on timing, so the generator and the daily puzzle use one thread. Hints use
+//!   the device's cores (up to 4) once a search on one thread has not settled them in 20,000
+//!   nodes (`hint.rs`).
 //! - **Budgets.** Solves stop on nodes, time, a cancel flag or a move limit (`Budget::max_moves`,
 //!   for callers that only ask "can it be won in N?": yes from the first answer, no once the bound
 //!   passes N), and keep memory bounded (the table's budget; distance copies capped at 24 MiB per
