@@ -227,6 +227,17 @@ impl Meter {
 /// the two meet.
 pub const MAX_SEARCHED_REGIONS: usize = 512;
 
+/// Islands of at most this many regions get a short search for their first answer (a few
+/// hundred microseconds), on top of the beam's lines.
+const SMALL_ISLAND: usize = 48;
+
+/// The nodes that short search may spend: counted, never timed, so that the first answer is the
+/// same on every device.
+const SMALL_ISLAND_NODES: u64 = 4_096;
+
+/// The table that short search uses, in bytes.
+const SMALL_ISLAND_TABLE: usize = 1 << 16;
+
 /// The most memory the search may spend on saved distances: it keeps a level of an island's
 /// distances (a byte per pair of regions, rows padded) for every move on its path, and its path
 /// is shorter than the first solution found. Islands that could need more are not searched either,
@@ -284,7 +295,7 @@ impl Island {
     /// Finds the quick first answers (not yet proven): the greedy line, and where that is longer
     /// than the island's lower bound (or than its `cap`, which is all a caller asks), the beam's
     /// lines for each final colour, the shortest of them for any colour.
-    fn quick(&mut self) {
+    fn quick(&mut self, colours: usize) {
         if let Some(pos) = &mut self.pos {
             let mut moves = greedy(pos, Target::Any);
             let enough = pos.lower_bound(Target::Any).max(if self.cap == u32::MAX { 0 } else { self.cap });
@@ -295,6 +306,14 @@ impl Island {
                 {
                     moves = line.clone();
                 }
+            }
+            if self.regions <= SMALL_ISLAND && moves.len() > enough as usize {
+                // Small islands' single-blob lines can be far from shortest (they flood outward
+                // from one region), while a search proves such an island in a few hundred nodes.
+                let budget = Budget { max_nodes: Some(SMALL_ISLAND_NODES), ..Budget::default() };
+                let (mut table, mut meter) = (Table::with_bytes(SMALL_ISLAND_TABLE), Meter::new(&budget));
+                let search = Search::new(pos, Target::Any, colours, &mut table, &mut meter).mirrored(&self.mirrors);
+                moves = search.run(moves, 0, u32::MAX).moves;
             }
             self.any = IslandSolution { moves, optimal: false, lower_bound: 0 };
         }
@@ -422,7 +441,7 @@ fn islands(board: &Board, graph: &RegionGraph, colours: usize, budget: &Budget) 
         }
     }
     for island in &mut islands {
-        island.quick();
+        island.quick(colours);
     }
     islands
 }
