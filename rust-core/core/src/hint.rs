@@ -171,8 +171,9 @@ fn quick(board: &Board, palette: usize, budget: &Budget) -> (Solution, bool) {
 /// `deadline`. First the fewest moves, [`quick`]ly. Where that does not settle it, on the
 /// budget's threads and only as far as the hint's questions need: a line within par or a lower
 /// bound past it; then, where par is out of reach, the same for par + 1; then, where that is
-/// too, the fewest moves. On a large board a line within par is often in hand at once while
-/// proving it shortest would take the whole budget: the hint then follows that line.
+/// too, the fewest moves. A stage that what is known already answers is skipped. On a large
+/// board a line within par is often in hand at once while proving it shortest would take the
+/// whole budget: the hint then follows that line.
 fn solve_in_stages(
     board: &Board,
     palette: usize,
@@ -180,25 +181,36 @@ fn solve_in_stages(
     budget: &Budget,
     deadline: Option<Instant>,
 ) -> Solution {
-    let (quick, settled) = quick(board, palette, budget);
+    let (mut best, settled) = quick(board, palette, budget);
     if settled {
-        return quick;
+        return best;
     }
-    let (mut spent, mut lower_bound) = (quick.nodes, quick.lower_bound);
-    let mut stages = [Some(par_left), Some(par_left.saturating_add(1)), None].into_iter().peekable();
-    loop {
-        let max_moves = stages.next().flatten();
+    for max_moves in [Some(par_left), Some(par_left.saturating_add(1)), None] {
+        if let Some(m) = max_moves {
+            // What the quick search found may answer this stage's question already.
+            if best.moves.len() as u32 <= m {
+                return best;
+            }
+            if best.lower_bound > m {
+                continue;
+            }
+        }
         let max_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let max_nodes = budget.max_nodes.map(|n| n.saturating_sub(spent));
-        let mut solution = solve(board, palette, &Budget { max_moves, max_time, max_nodes, ..budget.clone() });
-        spent += solution.nodes;
-        lower_bound = lower_bound.max(solution.lower_bound);
-        if solution.stopped != Some(Stop::TooManyMoves) || stages.peek().is_none() {
-            solution.lower_bound = lower_bound;
-            solution.nodes = spent;
-            return solution;
+        let max_nodes = budget.max_nodes.map(|n| n.saturating_sub(best.nodes));
+        let solution = solve(board, palette, &Budget { max_moves, max_time, max_nodes, ..budget.clone() });
+        let (nodes, lower_bound, stopped) =
+            (best.nodes + solution.nodes, best.lower_bound.max(solution.lower_bound), solution.stopped);
+        if solution.moves.len() < best.moves.len() || solution.optimal {
+            best = solution;
+        }
+        // A line as short as the bound is proven shortest, whichever stage proved the bound.
+        let optimal = best.optimal || lower_bound as usize >= best.moves.len();
+        best = Solution { nodes, lower_bound, stopped, optimal, ..best };
+        if stopped != Some(Stop::TooManyMoves) {
+            break;
         }
     }
+    best
 }
 
 /// The fewest undos after which par is reachable again, where that is proven by the `deadline`.
