@@ -353,16 +353,21 @@ impl Position {
         }
     }
 
-    /// Up to `count` nodes of smallest estimated eccentricity: `max(d(a, v), d(b, v))` for two far
-    /// apart nodes `a` and `b` found by a double sweep (three breadth-first searches in all).
+    /// Up to `count` nodes of smallest eccentricity where the position keeps distances, ties (and
+    /// positions without distances) going to the smallest estimate `max(d(a, v), d(b, v))` for
+    /// two far apart nodes `a` and `b` found by a double sweep (three breadth-first searches).
+    /// The estimate alone missed the true centre of ring-like boards, whose lines from it are
+    /// the short ones.
     pub fn central_nodes(&mut self, count: usize) -> Vec<usize> {
         let Some(start) = self.nodes().next() else { return Vec::new() };
         let (_, a) = self.bfs(start, 0);
         let (_, b) = self.bfs(a, 0);
         self.bfs(b, 1);
-        let mut nodes: Vec<(u32, usize)> = self.nodes().map(|v| (self.dist[0][v].max(self.dist[1][v]), v)).collect();
+        let ecc = |v: usize| self.distances.as_ref().map_or(0, |d| d.eccentricity(v));
+        let mut nodes: Vec<(u32, u32, usize)> =
+            self.nodes().map(|v| (ecc(v), self.dist[0][v].max(self.dist[1][v]), v)).collect();
         nodes.sort_unstable();
-        nodes.into_iter().take(count).map(|(_, v)| v).collect()
+        nodes.into_iter().take(count).map(|(_, _, v)| v).collect()
     }
 
     /// Breadth-first distances from `source` into `dist[slot]`; returns the eccentricity and a
