@@ -114,8 +114,7 @@ impl Cache {
     /// The rest of the cached solution if `board` lies on it.
     fn follow(&self, board: &Board, palette: usize) -> Option<Solution> {
         let (start, solution) = (self.start.as_ref()?, self.solution.as_ref()?);
-        let level = Level::new(String::new(), String::new(), MAX_PAR, vec![Default::default(); palette], start.clone());
-        let mut game = Game::new(Arc::new(level.ok()?));
+        let mut game = scratch_game(start, palette)?;
         for (i, &m) in solution.moves.iter().enumerate() {
             if game.board() == board {
                 let moves = solution.moves[i..].to_vec();
@@ -126,6 +125,32 @@ impl Cache {
         }
         None
     }
+
+    /// The cached solution's moves played on `board` instead, skipping those the rules refuse
+    /// there (a move onto a region of its own colour), if they win: a line from `board` when
+    /// the player has left the cached line (an undo, another move) but the board is still much
+    /// the same. It answers at once what the solver may need the whole budget for, say that
+    /// par + 1 is still in reach after a wasted move.
+    fn replay(&self, board: &Board, palette: usize) -> Option<Vec<Move>> {
+        let solution = self.solution.as_ref()?;
+        let mut game = scratch_game(board, palette)?;
+        let mut played = Vec::new();
+        for &m in &solution.moves {
+            if game.colours_left() == 1 {
+                break;
+            }
+            if game.play(m).is_ok() {
+                played.push(m);
+            }
+        }
+        (game.colours_left() == 1).then_some(played)
+    }
+}
+
+/// A game from `board` with a blank palette of `palette` colours and no par to fail.
+fn scratch_game(board: &Board, palette: usize) -> Option<Game> {
+    let level = Level::new(String::new(), String::new(), MAX_PAR, vec![Default::default(); palette], board.clone());
+    Some(Game::new(Arc::new(level.ok()?)))
 }
 
 /// The hint for `position`, searching within `budget` and reusing `cache` (which it updates).
@@ -136,7 +161,9 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
     let palette = level.palette().len();
     let used = position.played.len() as u32;
     let solution = cache.follow(&position.board, palette).unwrap_or_else(|| {
-        let fresh = solve_in_stages(&position.board, palette, level.par().saturating_sub(used), budget, deadline);
+        let known = cache.replay(&position.board, palette);
+        let par_left = level.par().saturating_sub(used);
+        let fresh = solve_in_stages(&position.board, palette, par_left, known, budget, deadline);
         *cache = Cache { start: Some(position.board.clone()), solution: Some(fresh.clone()) };
         fresh
     });
@@ -171,17 +198,23 @@ fn quick(board: &Board, palette: usize, budget: &Budget) -> (Solution, bool) {
 /// `deadline`. First the fewest moves, [`quick`]ly. Where that does not settle it, on the
 /// budget's threads and only as far as the hint's questions need: a line within par or a lower
 /// bound past it; then, where par is out of reach, the same for par + 1; then, where that is
-/// too, the fewest moves. A stage that what is known already answers is skipped. On a large
+/// too, the fewest moves. A stage that what is known already answers (the quick search, or the
+/// `known` line) is skipped. On a large
 /// board a line within par is often in hand at once while proving it shortest would take the
 /// whole budget: the hint then follows that line.
 fn solve_in_stages(
     board: &Board,
     palette: usize,
     par_left: u32,
+    known: Option<Vec<Move>>,
     budget: &Budget,
     deadline: Option<Instant>,
 ) -> Solution {
     let (mut best, settled) = quick(board, palette, budget);
+    if let Some(known) = known.filter(|k| k.len() < best.moves.len()) {
+        best.optimal = best.lower_bound as usize >= known.len();
+        best.moves = known;
+    }
     if settled {
         return best;
     }
@@ -330,6 +363,30 @@ mod tests {
         let tiny = Budget { max_nodes: Some(1), ..Budget::default() };
         let second = hint(&Position::of(&g), &mut cache, &tiny);
         assert_eq!((second.remaining, second.proven), (2, true));
+    }
+
+    #[test]
+    fn a_hint_off_the_cached_line_replays_it() {
+        // rings-2 (proven 9 in some 170,000 nodes): a hint at the start, then a move off its
+        // line in a corner. With a budget of one node, only the cached line replayed on the new
+        // board can show that par + 1 is still in reach.
+        let source = include_str!("../../cli/bench/3-rings/rings-2.toml");
+        let mut g = Game::new(Arc::new(parse_level("rings-2", "rings-2.toml", source).unwrap()));
+        let mut cache = Cache::default();
+        let start = hint(&Position::of(&g), &mut cache, &Budget::default());
+        assert_eq!((start.remaining, start.proven), (9, true));
+        let corner = g.board().colour(0).unwrap();
+        g.play(Move { tile: 0, colour: (corner + 1) % 5 }).unwrap();
+        let tiny = Budget { max_nodes: Some(1), ..Budget::default() };
+        let replayed = cache.replay(g.board(), 5).expect("the line still wins");
+        let mut check = scratch_game(g.board(), 5).unwrap();
+        for &m in &replayed {
+            check.play(m).unwrap();
+        }
+        assert_eq!((check.colours_left(), replayed.len()), (1, 9));
+        let h = hint(&Position::of(&g), &mut cache, &tiny);
+        assert_eq!((h.remaining, h.proven, h.ok), (9, false, Reach::Yes), "{h:?}");
+        assert_eq!(hint(&Position::of(&g), &mut Cache::default(), &tiny).ok, Reach::Unknown);
     }
 
     #[test]
