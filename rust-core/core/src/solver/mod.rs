@@ -24,12 +24,15 @@
 //!
 //! # How it solves
 //! - **First answer.** Each island first gets a line from a beam search over single-blob lines
-//!   (`beam.rs`): grow one blob from each of the 8 most central regions, all in one beam; at each
+//!   (`beam.rs`): grow one blob from each of the 8 most central regions (least eccentricity; the
+//!   double-sweep estimate alone missed the centre of ring-like boards), all in one beam; at each
 //!   depth keep the best blobs by max(eccentricity, colours left − 1), larger first; widths 4, 16,
 //!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
 //!   (at least 4,096, at most 40,000), stopping once a line meets the island's lower bound. It keeps the shortest
 //!   line per final colour, so islands combine without a recolour where one already ends in the
-//!   shared colour; the old greedy flood stays as the fallback. The work is counted, never timed,
+//!   shared colour; the old greedy flood stays as the fallback. Islands of up to 48 regions then
+//!   get a search of 4,096 nodes from that line (single-blob lines can be moves too long there,
+//!   and such islands are proven in a few hundred nodes). The work is counted, never timed,
 //!   so the answer is the same on every device (the daily puzzle depends on it).
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched: the colour bound,
 //!   the colour schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
