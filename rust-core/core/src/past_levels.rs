@@ -7,8 +7,8 @@
 //!   the one it was in, as it did when it was won ([`crate::progress::Progress::credit`]); its
 //!   old id is kept in the save for that. Packs once opened stay open in any case.
 //!
-//! An id, once shipped, is never given to another level: the catalogue test checks that no id
-//! here is shipped again.
+//! An id, once shipped, is never given to another level: the test below checks that no id here
+//! is shipped again.
 
 /// Where the islands levels of the 2026-11-25 release went when the islands became one chapter
 /// (`06-archipelago`) and packs 7 and 8 became connected boards: `(old id, new id)` for a level
