@@ -68,7 +68,7 @@ fn png(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
 
 #[test]
 fn png_screenshots_and_other_qualities_import_too() {
-    let level = on_kami_board(&level("08-summit/bergschrund")).unwrap();
+    let level = on_kami_board(&level("06-archipelago/midnight-zone")).unwrap();
     let style = Style { width: 750, height: 1334, theme: Theme::Dark, seed: 3, offset: 0.0 };
     let pixmap = draw(&level, style).unwrap();
     assert_eq!(mismatch(&level, &png(&pixmap)), None);
@@ -140,7 +140,7 @@ fn bad_images_give_typed_errors() {
 #[test]
 fn the_ffi_opens_an_imported_board_as_a_game_that_saves() {
     use kami_core::ffi::{Game, KamiError, import_screenshot as ffi_import};
-    let level = on_kami_board(&level("07-deep-water/trench")).unwrap();
+    let level = on_kami_board(&level("06-archipelago/trench")).unwrap();
     let puzzle = ffi_import(shot(&level, (750, 1334), Theme::Dark, 5)).unwrap();
     assert_eq!(puzzle.par(), Some(level.par()));
     assert_eq!(puzzle.palette().len(), level.palette().len());
@@ -157,7 +157,7 @@ fn a_board_off_centre_on_a_tall_screen_is_found_or_refused() {
     // side (two rows) off centre, it must still come back right, never two rows off. (A board
     // whose top or bottom two rows are all holes could come back moved by two rows: the same
     // puzzle, as the rows lost are holes; this one has tiles in its first and last rows.)
-    let level = on_kami_board(&level("08-summit/bergschrund")).unwrap();
+    let level = on_kami_board(&level("06-archipelago/fathom")).unwrap();
     for offset in [-1.0, 1.0] {
         let style = Style { width: 1125, height: 2436, theme: Theme::Light, seed: 2, offset };
         let bytes = jpeg(&draw(&level, style).unwrap(), 85).unwrap();

@@ -17,6 +17,7 @@ pub mod import;
 pub mod legibility;
 pub mod level;
 pub mod level_file;
+pub mod past_levels;
 pub mod progress;
 pub mod random;
 pub mod save;

@@ -2,6 +2,7 @@
 
 use crate::catalogue::{Catalogue, Pack};
 use crate::game::{Game, Grade, Status};
+use crate::past_levels;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The best win on a level.
@@ -20,7 +21,8 @@ pub fn wins_to_unlock_next(levels: usize) -> usize {
 }
 
 /// Best results by level id, and the packs that have been opened. Opened packs stay open even if
-/// a later version changes the packs or the rule.
+/// a later version changes the packs or the rule; results on levels that moved or were retired
+/// are kept (see [`past_levels`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     pub(crate) best: BTreeMap<String, Best>,
@@ -32,23 +34,37 @@ impl Progress {
     /// level's best result after the game, `None` if the game was not won.
     pub fn record(&mut self, catalogue: &Catalogue, game: &Game) -> Option<Best> {
         let Status::Won(grade) = game.status() else { return None };
-        let result = Best { moves: game.moves_used(), grade };
-        let best = self
+        // A game saved before its level moved may still carry the level's old id.
+        let best = self.keep_best(past_levels::current_id(game.level().id()), Best { moves: game.moves_used(), grade });
+        for pair in catalogue.packs().windows(2) {
+            if self.credit(&pair[0]) >= wins_to_unlock_next(pair[0].levels.len()) {
+                self.unlocked.insert(pair[1].id.clone());
+            }
+        }
+        Some(best)
+    }
+
+    /// Keeps `result` as level `id`'s best unless it already has one in fewer moves; returns the best.
+    fn keep_best(&mut self, id: &str, result: Best) -> Best {
+        *self
             .best
-            .entry(game.level().id().to_string())
+            .entry(id.to_string())
             .and_modify(|b| {
                 if result.moves < b.moves {
                     *b = result;
                 }
             })
-            .or_insert(result);
-        let best = *best;
-        for pair in catalogue.packs().windows(2) {
-            if self.wins(&pair[0]) >= wins_to_unlock_next(pair[0].levels.len()) {
-                self.unlocked.insert(pair[1].id.clone());
+            .or_insert(result)
+    }
+
+    /// Gives each level that moved since this progress was saved the result won under its old
+    /// id (the old id stays, for [`Progress::credit`]). Restoring a save does this.
+    pub(crate) fn carry_moved_results(&mut self) {
+        for &(old, new) in past_levels::PAST_LEVELS {
+            if let (Some(new), Some(&result)) = (new, self.best.get(old)) {
+                self.keep_best(new, result);
             }
         }
-        Some(best)
     }
 
     /// The best result on a level, if it has been won.
@@ -59,6 +75,13 @@ impl Progress {
     /// How many of a pack's levels have been won.
     pub fn wins(&self, pack: &Pack) -> usize {
         pack.levels.iter().filter(|l| self.best.contains_key(l.id())).count()
+    }
+
+    /// What counts towards opening the pack after `pack`: its levels won, and the levels won
+    /// while they were in it that have since moved away or been retired.
+    pub fn credit(&self, pack: &Pack) -> usize {
+        let left = self.best.keys().filter(|id| past_levels::left_pack(id) == Some(pack.id.as_str())).count();
+        self.wins(pack) + left
     }
 
     /// Whether a pack can be played: the first always, any other once opened.

@@ -20,6 +20,7 @@ use crate::board::{Board, Tiling};
 use crate::game::{Game, Grade};
 use crate::history::Move;
 use crate::level::{Level, Rgb};
+use crate::past_levels;
 use crate::progress::{Best, Progress};
 use bincode::Options;
 use serde::de::DeserializeOwned;
@@ -102,7 +103,9 @@ pub fn restore_game(bytes: &[u8]) -> Result<Game, SaveError> {
         (found, _) => return Err(SaveError::UnsupportedVersion { found, newest: VERSION }),
     };
     let invalid = |why: String| SaveError::Invalid(why);
-    let level = format.board.level(format.level_id, format.name, format.par)?;
+    // A level that moved since the game was saved is the same board under its new id.
+    let id = past_levels::current_id(&format.level_id).to_string();
+    let level = format.board.level(id, format.name, format.par)?;
     let mut game = Game::new(Arc::new(level));
     let replay = |game: &mut Game, (i, &(tile, colour)): (usize, &(u32, u8))| {
         game.play(Move { tile: tile as usize, colour }).map(|_| ()).map_err(|e| invalid(format!("move {}: {e}", i + 1)))
@@ -137,6 +140,7 @@ pub fn restore_progress(bytes: &[u8]) -> Result<Progress, SaveError> {
         }
     }
     progress.unlocked = format.unlocked.into_iter().collect();
+    progress.carry_moved_results();
     Ok(progress)
 }
 

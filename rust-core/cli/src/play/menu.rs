@@ -177,7 +177,7 @@ impl<'c> Menu<'c> {
             return None;
         }
         let before = &packs[p.checked_sub(1)?];
-        let more = wins_to_unlock_next(before.levels.len()).saturating_sub(progress.wins(before));
+        let more = wins_to_unlock_next(before.levels.len()).saturating_sub(progress.credit(before));
         let wins = if more == 1 { "1 more level".to_string() } else { format!("{more} more levels") };
         Some(format!("{} opens when you win {wins} of {}.", packs[p].name, before.name))
     }
@@ -387,6 +387,19 @@ mod tests {
         assert_eq!(menu.next_level("p0/l2").map(|l| l.id()), Some("p1/l0"));
         assert_eq!(menu.next_level("p1/l1"), None);
         assert_eq!(menu.next_level("daily/2026-11-25"), None);
+    }
+
+    #[test]
+    fn a_locked_pack_counts_the_wins_on_levels_that_have_left_the_pack_before_it() {
+        // Progress saved by the release before Deep Water's island levels moved or were retired:
+        // nine of them won, which still count towards opening Summit.
+        let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/golden/shipped-2026-11-25-midway.save");
+        let progress = kami_core::save::restore_progress(&std::fs::read(golden).unwrap()).unwrap();
+        let menu = Menu::new(Catalogue::shipped(), day());
+        assert_eq!(
+            menu.locked("08-summit/alpenglow", &progress).as_deref(),
+            Some("Summit opens when you win 1 more level of Deep Water.")
+        );
     }
 
     #[test]
