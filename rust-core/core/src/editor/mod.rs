@@ -18,6 +18,7 @@ mod worker;
 
 pub use analysis::{Analysis, Par, Verdict, analyse};
 pub use palette::{CURATED, CuratedPalette, check_palette};
+pub use stroke::grid;
 pub use worker::Analyser;
 
 use crate::board::{Board, BoardError, Colour, MAX_COLOURS, Symmetry, Tiling};

@@ -46,8 +46,8 @@ pub fn tiles_between(fit: &Fit, board: &Board, from: Point, to: Point) -> Vec<us
     tiles
 }
 
-/// `board`'s grid with every cell a tile, for hit-testing holes too.
-fn grid(board: &Board) -> Board {
+/// `board`'s grid with every cell a tile: the editor hit-tests and draws holes too.
+pub fn grid(board: &Board) -> Board {
     let cells = vec![Some(0); board.len()];
     Board::new(board.tiling(), board.rows(), board.cols(), cells, 1).unwrap_or_else(|_| board.clone())
 }

@@ -6,7 +6,6 @@ use crate::board::Board;
 use parking_lot::{Condvar, Mutex};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A drawing to analyse.
@@ -39,9 +38,10 @@ struct Shared {
 }
 
 /// Analyses drawings on a thread of its own, one at a time, newest first.
+/// Dropping it stops the thread without waiting for it (at most the rest of a beam search or a
+/// rating, which cannot be interrupted), so a shell closing the editor never blocks.
 pub struct Analyser {
     shared: Arc<Shared>,
-    thread: Option<JoinHandle<()>>,
 }
 
 impl Analyser {
@@ -49,9 +49,9 @@ impl Analyser {
     pub fn new(limits: Limits) -> Analyser {
         let shared = Arc::new(Shared { state: Mutex::default(), changed: Condvar::new() });
         let worker = Arc::clone(&shared);
-        let thread =
-            std::thread::Builder::new().name("kami-editor-analysis".into()).spawn(move || run(&worker, &limits)).ok();
-        Analyser { shared, thread }
+        // Without a thread (the system refused one) snapshots never come: waits time out.
+        let _ = std::thread::Builder::new().name("kami-editor-analysis".into()).spawn(move || run(&worker, &limits));
+        Analyser { shared }
     }
 
     /// Analyses `board` (palette of `colours`) for editor `version`, cancelling the analysis of
@@ -96,15 +96,10 @@ impl Analyser {
 
 impl Drop for Analyser {
     fn drop(&mut self) {
-        {
-            let mut state = self.shared.state.lock();
-            state.shutdown = true;
-            state.cancel.store(true, Ordering::Relaxed);
-            self.shared.changed.notify_all();
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        let mut state = self.shared.state.lock();
+        state.shutdown = true;
+        state.cancel.store(true, Ordering::Relaxed);
+        self.shared.changed.notify_all();
     }
 }
 
