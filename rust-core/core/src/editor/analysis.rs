@@ -3,9 +3,9 @@
 //! searching; then searches of growing length, each narrowing the bounds, until the par is proven
 //! or the time is up; and once proven, the rating and the verdict on whether it is a puzzle at all.
 //!
-//! Each snapshot carries the editor version it is for. The work stops at the next node once the
-//! cancel flag is set (the beam's first answer and the rating are not interruptible, and take
-//! tens of milliseconds and up to about a second on a 29 × 10 board).
+//! Each snapshot carries the editor version it is for. The work stops at the next search node once
+//! the cancel flag is set (only the beam's first answer is not interruptible: a few milliseconds
+//! on a 29 × 10 board).
 
 use crate::board::{Board, Colour};
 use crate::generator::Rating;
@@ -177,7 +177,7 @@ pub fn analyse(
         emit(with_verdicts(&snapshot, false));
         let palette = vec![Rgb::default(); colours];
         if let Ok(level) = Level::new(String::new(), String::new(), par, palette, board.clone()) {
-            snapshot.rating = Some(Rating::of(&level));
+            snapshot.rating = Rating::unless_cancelled(&level, cancel);
         }
         if cancelled() {
             return;
