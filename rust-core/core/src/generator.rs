@@ -136,7 +136,7 @@ impl Rating {
         let stride = RATING_STRIDE.min(open.len().max(1));
         for start in 0..stride {
             for board in open.iter().skip(start).step_by(stride) {
-                if spent >= RATING_NODES_IN_ALL {
+                if spent >= RATING_NODES_IN_ALL || cancel.load(Ordering::Relaxed) {
                     break;
                 }
                 let rest = solve(board, colours, &budget);
