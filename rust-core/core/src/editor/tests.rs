@@ -274,3 +274,24 @@ fn the_analyser_keeps_only_the_newest_drawing_and_stops_a_stale_analysis() {
     assert_eq!(analyser.wait(after, Duration::from_millis(50)), None);
     drop(analyser);
 }
+
+#[test]
+fn a_cancelled_analysis_stops_and_says_nothing_more() {
+    // A random 29 × 10 drawing of 5 colours: its proof takes far longer than the analysis is
+    // allowed here, so only the cancel can end it before its 10 minutes are up.
+    let mut random = crate::random::Random::new(11);
+    let cells: Vec<Option<u8>> = (0..290).map(|_| Some(random.below(5) as u8)).collect();
+    let board = Board::new(Tiling::Triangles, 29, 10, cells, 5).unwrap();
+    let limits = analysis::Limits { threads: 1, max_time: Duration::from_secs(600), ..analysis::Limits::default() };
+    let cancel: Arc<std::sync::atomic::AtomicBool> = Arc::default();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let flag = Arc::clone(&cancel);
+    let running = std::thread::spawn(move || analyse(&board, 5, 3, &limits, &flag, |a| sender.send(a).unwrap()));
+    let first = receiver.recv().unwrap();
+    assert_eq!((first.version, first.done), (3, false));
+    assert!(matches!(first.par, Par::Bounds { .. }), "{first:?}");
+    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+    running.join().unwrap();
+    // Whatever came between the first snapshot and the cancel, nothing claims to be final.
+    assert!(receiver.try_iter().all(|a| !a.done));
+}
