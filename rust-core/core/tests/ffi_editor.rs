@@ -95,3 +95,41 @@ fn bad_edits_are_typed_errors_and_change_nothing() {
     let close = editor.add_colour(kami_core::ffi::Rgb { red: palette[0].red, green: palette[0].green, blue: 1 });
     assert_eq!(close.unwrap().palette_warnings.len(), 1);
 }
+
+#[test]
+fn hostile_arguments_never_panic() {
+    let palette = curated_palettes()[3].colours[..4].to_vec();
+    let editor = Editor::blank(Tiling::Squares, 6, 6, palette.clone()).unwrap();
+    for tile in [36, 1000, u32::MAX] {
+        assert!(matches!(editor.paint(tile, EditorTool::Paint { colour: 0 }), Err(KamiError::TileOutOfRange { .. })));
+        assert!(matches!(editor.fill(tile, 1), Err(KamiError::TileOutOfRange { .. })));
+    }
+    for colour in [4, 255, 256, u32::MAX] {
+        assert!(matches!(editor.clear(colour), Err(KamiError::ColourOutOfRange { .. })));
+        assert!(matches!(editor.begin_stroke(EditorTool::Paint { colour }), Err(KamiError::ColourOutOfRange { .. })));
+    }
+    for (w, h) in [(0.0, 10.0), (f64::NAN, 10.0), (10.0, f64::INFINITY), (-5.0, -5.0)] {
+        assert!(matches!(editor.layout(w, h), Err(KamiError::InvalidViewport { .. })));
+        assert!(matches!(editor.tile_at(w, h, 1.0, 1.0), Err(KamiError::InvalidViewport { .. })));
+    }
+    // Strokes through absurd points paint what lies on the board, and nothing else.
+    let before = editor.snapshot();
+    editor.begin_stroke(EditorTool::Hole).unwrap();
+    for (x, y) in [(f64::NAN, 0.0), (f64::INFINITY, f64::NEG_INFINITY), (-1e300, 1e300), (1e9, 1e9)] {
+        editor.stroke_to(100.0, 100.0, x, y).unwrap();
+    }
+    editor.end_stroke();
+    assert_eq!(editor.snapshot().tiles, before.tiles);
+    // Strokes with no stroke begun do nothing; ending twice is harmless.
+    editor.stroke_to(100.0, 100.0, 50.0, 50.0).unwrap();
+    editor.end_stroke();
+    assert_eq!(editor.snapshot().tiles, before.tiles);
+    assert!(matches!(editor.remove_colour(2, 2), Err(KamiError::ColourOutOfRange { .. })));
+    assert!(matches!(editor.set_palette(Vec::new()), Err(KamiError::PaletteSize { colours: 0, .. })));
+    // A wait for a serial no snapshot will reach returns on time.
+    assert_eq!(editor.analysis(u64::MAX, 10), None);
+    assert!(matches!(
+        Editor::blank(Tiling::Triangles, u32::MAX, u32::MAX, palette),
+        Err(KamiError::InvalidBoardSize { .. })
+    ));
+}

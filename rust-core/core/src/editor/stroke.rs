@@ -31,8 +31,15 @@ pub fn tiles_between(fit: &Fit, board: &Board, from: Point, to: Point) -> Vec<us
     };
     let mut tiles: Vec<usize> = Vec::new();
     for i in 0..=steps {
-        let f = i as f64 / steps as f64;
-        let p = Point { x: from.x + f * dx, y: from.y + f * dy };
+        // The ends exactly: far-off points would lose the end to rounding.
+        let p = match i {
+            0 => from,
+            i if i == steps => to,
+            i => {
+                let f = i as f64 / steps as f64;
+                Point { x: from.x + f * dx, y: from.y + f * dy }
+            }
+        };
         let Some(t) = fit.tile_at(&grid, p) else { continue };
         match tiles.last() {
             Some(&last) if last == t => {}
