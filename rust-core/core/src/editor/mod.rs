@@ -21,7 +21,7 @@ pub use palette::{CURATED, CuratedPalette, check_palette};
 pub use stroke::grid;
 pub use worker::Analyser;
 
-use crate::board::{Board, BoardError, Colour, MAX_COLOURS, Symmetry, Tiling};
+use crate::board::{Board, BoardError, Colour, MAX_COLOURS, MAX_SIDE, Symmetry, Tiling};
 use crate::geometry::{Fit, Point};
 use crate::level::{Level, LevelProblem, MIN_COLOURS, Rgb};
 use std::fmt;
@@ -132,7 +132,8 @@ impl Editor {
 
     /// A blank `rows × cols` board of `tiling`, every tile colour 0 of `palette`.
     pub fn blank(tiling: Tiling, rows: usize, cols: usize, palette: Vec<Rgb>) -> Result<Editor, EditError> {
-        let cells = vec![Some(0); rows.saturating_mul(cols).min(1 << 20)];
+        // Capped so that an absurd size is refused by `Board::new`, not by the allocator.
+        let cells = vec![Some(0); rows.saturating_mul(cols).min(MAX_SIDE * MAX_SIDE + 1)];
         let board = Board::new(tiling, rows, cols, cells, MAX_COLOURS).map_err(EditError::Board)?;
         Editor::new(board, palette)
     }
@@ -309,18 +310,10 @@ impl Editor {
         Level::new(id, name, par, self.now.palette.clone(), self.now.board.clone())
     }
 
+    /// After an undo or redo: a stroke still open starts a new undo step with its next point.
     fn changed_history(&mut self) {
         self.stroke = self.stroke.map(|s| Stroke { recorded: false, ..s });
         self.version += 1;
-        self.fit_mirror();
-    }
-
-    /// Drops a mirror the board no longer fits (it never changes size, but stay safe).
-    fn fit_mirror(&mut self) {
-        let b = &self.now.board;
-        if !self.mirror.fits(b.tiling(), b.rows(), b.cols()) {
-            self.mirror = Symmetry::None;
-        }
     }
 
     /// `tile` and its image under the mirror.
