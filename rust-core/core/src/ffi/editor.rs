@@ -260,14 +260,14 @@ impl Editor {
     /// A fresh game of the drawing named `name`, with the proven par or, before it is proven,
     /// the best line known (`BoardOneColour` if there is nothing to play).
     pub fn play(&self, name: String) -> Result<Arc<Game>, KamiError> {
-        let (level, _) = self.level("made/draft".into(), name)?;
+        let (level, _) = self.to_level("made/draft".into(), name)?;
         Ok(Game::from_level(Arc::new(level)))
     }
 
     /// Keeps the drawing in `collection` as a new puzzle made here, named `name`, with the par
     /// as in [`Editor::play`] (marked proven if it is).
     pub fn save_to(&self, collection: Arc<PuzzleCollection>, name: String) -> Result<PuzzleEntry, KamiError> {
-        let (level, proven) = self.level(String::new(), name.clone())?;
+        let (level, proven) = self.to_level(String::new(), name.clone())?;
         collection.add_level(&level, &name, Origin::Made, proven)
     }
 }
@@ -299,8 +299,9 @@ impl Editor {
         Ok(snapshot(&editor))
     }
 
-    /// The drawing as a level with the best par known, and whether it is proven.
-    fn level(&self, id: String, name: String) -> Result<(Level, bool), KamiError> {
+    /// The drawing as a level `id` named `name` with the best par known, and whether that par is
+    /// proven (for Rust callers: a share code of the drawing, say).
+    pub fn to_level(&self, id: String, name: String) -> Result<(Level, bool), KamiError> {
         let editor = self.inner.lock();
         let known = self.analyser.latest().map(|(_, a)| a).filter(|a| a.version == editor.version());
         let par = match known.map(|a| a.par) {
