@@ -7,7 +7,8 @@ emulator) to a PNG with DejaVu Sans Mono.
     screenshot.py [--size 80x24] [--data DIR] [--kami PATH] [--args "LEVEL"] OUT.png KEY...
 
 Each KEY is sent after the screen settles: a literal string, or one of up, down, left, right,
-enter, esc, wait (half a second more); `--args` are the words after `kami play`.
+enter, esc, wait (half a second more); `--args` are the words after `kami play` (or after
+`kami edit` with `--command edit`).
 """
 import argparse
 import codecs
@@ -73,14 +74,15 @@ def main():
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--data", default=None, help="KAMI_DATA_DIR for the game")
     parser.add_argument("--kami", default="target/release/kami")
-    parser.add_argument("--args", default="", help="arguments for `kami play`, space-separated")
+    parser.add_argument("--command", default="play", help="the kami command: play (default) or edit")
+    parser.add_argument("--args", default="", help="arguments for the command, space-separated")
     parser.add_argument("keys", nargs="*")
     args = parser.parse_args()
     columns, lines = (int(n) for n in args.size.split("x"))
     env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor")
     if args.data:
         env["KAMI_DATA_DIR"] = args.data
-    child = pexpect.spawn(args.kami, ["play"] + args.args.split(), env=env, dimensions=(lines, columns))
+    child = pexpect.spawn(args.kami, [args.command] + args.args.split(), env=env, dimensions=(lines, columns))
     screen = pyte.Screen(columns, lines)
     stream = pyte.Stream(screen)
     # A character's bytes can span two reads.

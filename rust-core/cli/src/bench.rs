@@ -3,7 +3,10 @@
 //! prove in time are counted and named instead of failing the run (for boards whose par is only
 //! the best known, such as `rust-core/cli/bench/`). `kami bench --daily YEAR`: how fast each
 //! day's puzzle is made and its par proven; `kami bench --import SHOT`: how fast a screenshot
-//! imports (25 runs). With medians, the 99th percentile and maxima.
+//! imports (25 runs). `kami bench --editor`: how fast the editor's live analysis answers after
+//! an edit (see `bench/editor.rs`). With medians, the 99th percentile and maxima.
+
+mod editor;
 
 use crate::args::{at_least_one, seconds};
 use crate::check::count;
@@ -22,7 +25,7 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A folder of packs, such as levels/
-    #[arg(required_unless_present_any = ["daily", "import"], conflicts_with_all = ["daily", "import"])]
+    #[arg(required_unless_present_any = ["daily", "import", "editor"], conflicts_with_all = ["daily", "import", "editor"])]
     dir: Option<String>,
     /// Hint positions timed per level
     #[arg(long, value_name = "N", default_value_t = 20)]
@@ -42,11 +45,18 @@ pub struct Args {
     /// Time importing the screenshot SHOT (25 runs) instead
     #[arg(long, value_name = "SHOT")]
     import: Option<String>,
+    /// Time the editor's live analysis on N drawings per motif instead (with --time: each
+    /// analysis's limit, default 30 s)
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3", conflicts_with_all = ["daily", "import"])]
+    editor: Option<u64>,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<(), String> {
-    let Args { dir, positions, time: limit, verbose, threads, daily, import } = args;
+    let Args { dir, positions, time: limit, verbose, threads, daily, import, editor } = args;
+    if let Some(seeds) = editor {
+        return editor::run(seeds, limit.unwrap_or(Duration::from_secs(30)), threads);
+    }
     if let Some(shot) = import {
         return bench_import(&shot);
     }
@@ -254,7 +264,7 @@ fn random_position(mut game: Game, random: &mut Random) -> Game {
 }
 
 /// The `p`th percentile of sorted `times` (nearest rank).
-fn percentile(times: &[Duration], p: usize) -> Duration {
+pub(crate) fn percentile(times: &[Duration], p: usize) -> Duration {
     if times.is_empty() {
         return Duration::ZERO;
     }
@@ -262,7 +272,7 @@ fn percentile(times: &[Duration], p: usize) -> Duration {
     times[rank - 1]
 }
 
-fn ms(d: Duration) -> f64 {
+pub(crate) fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 

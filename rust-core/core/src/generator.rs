@@ -89,6 +89,18 @@ impl Rating {
     /// as many of the rest as its budget allows with a small search for a finish within par,
     /// taken in a spread-out order so that they sample the whole board.
     pub fn of(level: &Level) -> Rating {
+        // A flag nobody sets: the rating runs to the end.
+        Rating::unless_cancelled(level, &Arc::default()).unwrap_or(Rating {
+            par: level.par(),
+            first_moves: 0,
+            promising_first_moves: 0,
+            difficulty: 1.0,
+        })
+    }
+
+    /// [`Rating::of`], or `None` as soon as `cancel` is set (the editor's rating of a drawing
+    /// that has since changed).
+    pub fn unless_cancelled(level: &Level, cancel: &Arc<AtomicBool>) -> Option<Rating> {
         let graph = RegionGraph::new(level.board());
         let colours = level.palette().len();
         let par = level.par();
@@ -96,6 +108,9 @@ impl Rating {
         let mut open = Vec::new();
         let mut first_moves = 0u32;
         for (region, neighbours) in graph.neighbours.iter().enumerate() {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
             let mut targets: Vec<Colour> = neighbours.iter().map(|&n| graph.colour[n]).collect();
             targets.sort_unstable();
             targets.dedup();
@@ -114,19 +129,23 @@ impl Rating {
             max_nodes: Some(RATING_NODES),
             max_moves: Some(within),
             table_bytes: 1 << 20,
+            cancel: Some(Arc::clone(cancel)),
             ..Budget::default()
         };
         let (mut found, mut spent) = (0u32, 0);
         let stride = RATING_STRIDE.min(open.len().max(1));
         for start in 0..stride {
             for board in open.iter().skip(start).step_by(stride) {
-                if spent >= RATING_NODES_IN_ALL {
+                if spent >= RATING_NODES_IN_ALL || cancel.load(Ordering::Relaxed) {
                     break;
                 }
                 let rest = solve(board, colours, &budget);
                 spent += rest.nodes;
                 found += u32::from(rest.moves.len() as u32 <= within);
             }
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return None;
         }
         // Only moves shown to work count: where the budget runs out this undercounts (on the
         // hardest boards, whose moves are also the slowest to settle), never overcounts. Par is
@@ -135,7 +154,12 @@ impl Rating {
         let scarcity = (f64::from(first_moves.max(1)) / f64::from(promising)).log2();
         let raw = 0.55 * f64::from(par) + 0.4 * scarcity + 0.3 * (colours as f64 - 2.0);
         let difficulty = 1.0 + 9.0 * (1.0 - (-raw / 8.0).exp());
-        Rating { par, first_moves, promising_first_moves: promising, difficulty: (difficulty * 10.0).round() / 10.0 }
+        Some(Rating {
+            par,
+            first_moves,
+            promising_first_moves: promising,
+            difficulty: (difficulty * 10.0).round() / 10.0,
+        })
     }
 }
 

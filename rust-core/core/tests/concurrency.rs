@@ -5,7 +5,9 @@
 mod common;
 
 use kami_core::board::Tiling;
-use kami_core::ffi::{Game, KamiError, PlayerProgress, packs};
+use kami_core::ffi::{
+    Editor, EditorTool, Game, KamiError, PlayerProgress, Tiling as FfiTiling, curated_palettes, packs,
+};
 use kami_core::level::Level;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -188,4 +190,52 @@ fn cancelling_stops_hints_under_load() {
     for result in results {
         assert_eq!(result.err(), Some(KamiError::HintCancelled));
     }
+}
+
+#[test]
+fn an_editor_painted_from_several_threads_while_another_awaits_its_analysis() {
+    without_deadlock(|| {
+        let palette = curated_palettes()[2].colours[..5].to_vec();
+        let editor = Editor::blank(FfiTiling::Triangles, 29, 10, palette).unwrap();
+        let painting = Arc::new(AtomicBool::new(true));
+        thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                // Every snapshot handed out is of the drawing as it stood when it was handed out
+                // or later: never of a version older than one already seen.
+                let (mut after, mut newest) = (0, 0);
+                while painting.load(Ordering::Relaxed) {
+                    if let Some(a) = editor.analysis(after, 50) {
+                        assert!(a.version >= newest, "an analysis of version {} after {newest}", a.version);
+                        newest = a.version;
+                        after = a.serial;
+                    }
+                }
+                newest
+            });
+            let painters: Vec<_> = (0..3u64)
+                .map(|seed| {
+                    let editor = &editor;
+                    s.spawn(move || {
+                        let mut state = seed;
+                        for _ in 0..200 {
+                            let (tile, colour) = (next(&mut state) % 300, next(&mut state) % 6);
+                            match next(&mut state) % 4 {
+                                0 => drop(editor.fill(tile, colour)),
+                                1 => drop(editor.undo()),
+                                _ => drop(editor.paint(tile, EditorTool::Paint { colour })),
+                            }
+                        }
+                    })
+                })
+                .collect();
+            for painter in painters {
+                painter.join().unwrap();
+            }
+            painting.store(false, Ordering::Relaxed);
+            watcher.join().unwrap();
+        });
+        // Left alone, the last drawing's analysis comes, for the version on screen.
+        let a = editor.analysis(0, 60_000).expect("the analysis of the last drawing");
+        assert_eq!(a.version, editor.snapshot().version);
+    });
 }

@@ -8,7 +8,7 @@ use super::records::{BestResult, Point, Rgb, Tiling};
 use crate::collection::{self, Collection, CollectionError, MAX_NAME, MAX_PUZZLES, Origin};
 use crate::geometry::Fit;
 use crate::hint;
-use crate::level::{LevelProblem, MAX_PAR};
+use crate::level::{Level, LevelProblem, MAX_PAR};
 use parking_lot::Mutex;
 use std::sync::Arc;
 
@@ -17,6 +17,8 @@ use std::sync::Arc;
 pub enum PuzzleOrigin {
     /// Read from a screenshot of KAMI 2.
     Imported,
+    /// Drawn in the editor.
+    Made,
 }
 
 /// What the puzzle list shows about one of the player's puzzles.
@@ -52,6 +54,7 @@ impl From<&collection::Puzzle> for PuzzleEntry {
             name: p.level.name().to_string(),
             origin: match p.origin {
                 Origin::Imported => PuzzleOrigin::Imported,
+                Origin::Made => PuzzleOrigin::Made,
             },
             par: p.level.par(),
             par_proven: p.par_proven,
@@ -205,6 +208,24 @@ impl PuzzleCollection {
     /// The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
     pub fn save(&self) -> Vec<u8> {
         collection::save(&self.inner.lock())
+    }
+}
+
+impl PuzzleCollection {
+    /// Puzzle `id`'s level.
+    pub(crate) fn level(&self, id: &str) -> Result<Arc<Level>, KamiError> {
+        Ok(Arc::clone(&self.inner.lock().get(id)?.level))
+    }
+
+    /// Adds `level` as a new puzzle named `name`.
+    pub(crate) fn add_level(
+        &self,
+        level: &Level,
+        name: &str,
+        origin: Origin,
+        par_proven: bool,
+    ) -> Result<PuzzleEntry, KamiError> {
+        Ok(self.inner.lock().add(level, name, origin, par_proven)?.into())
     }
 }
 

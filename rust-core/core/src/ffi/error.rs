@@ -1,6 +1,7 @@
 //! The one error type shells see.
 
 use crate::collection::CollectionError;
+use crate::editor::EditError;
 use crate::game::MoveError;
 use crate::import::ImportError;
 use crate::level_file::FileError;
@@ -70,6 +71,16 @@ pub enum KamiError {
     CollectionFull { max: u32 },
     /// The generation was cancelled by `PuzzleMaker.cancel`.
     GenerationCancelled,
+    /// A palette must hold `min` to `max` colours.
+    PaletteSize { colours: u32, min: u32, max: u32 },
+    /// The edit would leave only holes.
+    NoTilesLeft,
+    /// The mirror does not map a board of this size onto itself (triangles depend on the size).
+    MirrorDoesNotFit { rows: u32, cols: u32 },
+    /// Not a size a board can have.
+    InvalidBoardSize { reason: String },
+    /// The drawing is one colour: nothing to play.
+    BoardOneColour,
 }
 
 impl fmt::Display for KamiError {
@@ -116,6 +127,13 @@ impl fmt::Display for KamiError {
             KamiError::InvalidPuzzleName { reason, .. } => CollectionError::InvalidName(reason.clone()).fmt(f),
             KamiError::CollectionFull { .. } => CollectionError::Full.fmt(f),
             KamiError::GenerationCancelled => write!(f, "the generation was cancelled"),
+            KamiError::PaletteSize { colours, .. } => EditError::PaletteSize { colours: *colours as usize }.fmt(f),
+            KamiError::NoTilesLeft => EditError::NoTilesLeft.fmt(f),
+            KamiError::MirrorDoesNotFit { rows, cols } => {
+                write!(f, "that mirror does not fit a board of {rows} × {cols} triangles")
+            }
+            KamiError::InvalidBoardSize { reason } => write!(f, "{reason}"),
+            KamiError::BoardOneColour => write!(f, "the board is one colour: there is nothing to play"),
         }
     }
 }
