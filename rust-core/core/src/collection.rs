@@ -186,7 +186,7 @@ fn relabel(level: &Level, id: String, name: String) -> Result<Level, CollectionE
 }
 
 /// `name` trimmed, if it is 1 to [`MAX_NAME`] characters without control characters.
-fn valid_name(name: &str) -> Result<String, CollectionError> {
+pub(crate) fn valid_name(name: &str) -> Result<String, CollectionError> {
     let name = name.trim();
     let length = name.chars().count();
     if length == 0 {

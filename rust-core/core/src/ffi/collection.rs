@@ -84,15 +84,26 @@ pub struct ThumbnailTile {
     pub colour: Rgb,
 }
 
-/// What the solver made of a puzzle's par (`PuzzleCollection::check_par`).
+/// What the solver made of a puzzle's par (`PuzzleCollection::check_par`, `SharedPuzzle::check_par`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum ParCheck {
-    /// The par is the fewest moves: proven (and now kept as proven).
+    /// The par is the fewest moves: proven (and, for a collection puzzle, now kept as proven).
     Proven,
-    /// The fewest moves are proven to be `fewest`, not the par: the par was misread or mistyped.
+    /// The fewest moves are proven to be `fewest`, not the par: the par was misread, mistyped or
+    /// claimed wrongly.
     Differs { fewest: u32 },
     /// No proof within the time a phone allows; the par stays unproven.
     Unknown,
+}
+
+impl From<hint::ParCheck> for ParCheck {
+    fn from(check: hint::ParCheck) -> ParCheck {
+        match check {
+            hint::ParCheck::Proven => ParCheck::Proven,
+            hint::ParCheck::Differs { fewest } => ParCheck::Differs { fewest },
+            hint::ParCheck::Unknown => ParCheck::Unknown,
+        }
+    }
 }
 
 /// The player's puzzles. Safe to share between threads; save it after every change.
@@ -189,17 +200,12 @@ impl PuzzleCollection {
     /// unless the puzzle was deleted or changed meanwhile.
     pub fn check_par(&self, id: String) -> Result<ParCheck, KamiError> {
         let level = Arc::clone(&self.inner.lock().get(&id)?.level);
-        let start = hint::Position::of(&crate::game::Game::new(Arc::clone(&level)));
-        let found = hint::hint(&start, &mut hint::Cache::default(), &hint::device_budget());
-        Ok(match (found.proven, found.remaining) {
-            (true, fewest) if fewest == level.par() => {
-                // A puzzle deleted meanwhile has nothing to mark; the answer stands.
-                let _ = self.inner.lock().prove_par(&id, &level);
-                ParCheck::Proven
-            }
-            (true, fewest) => ParCheck::Differs { fewest },
-            (false, _) => ParCheck::Unknown,
-        })
+        let check = hint::check_par(&level, &hint::device_budget());
+        if check == hint::ParCheck::Proven {
+            // A puzzle deleted meanwhile has nothing to mark; the answer stands.
+            let _ = self.inner.lock().prove_par(&id, &level);
+        }
+        Ok(check.into())
     }
 
     /// The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
