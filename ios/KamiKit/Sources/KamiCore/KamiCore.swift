@@ -1335,6 +1335,12 @@ public protocol PuzzleCollectionProtocol: AnyObject, Sendable {
     func addImported(imported: ImportedPuzzle, name: String, par: UInt32) throws  -> PuzzleEntry
     
     /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+    func addShared(shared: SharedPuzzle, name: String) throws  -> PuzzleEntry
+    
+    /**
      * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
      * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
      * unless the puzzle was deleted or changed meanwhile.
@@ -1381,6 +1387,11 @@ public protocol PuzzleCollectionProtocol: AnyObject, Sendable {
      * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
      */
     func save()  -> Data
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+    func share(id: String) throws  -> ShareCode
     
     /**
      * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
@@ -1479,6 +1490,21 @@ open func addImported(imported: ImportedPuzzle, name: String, par: UInt32)throws
         FfiConverterTypeImportedPuzzle_lower(imported),
         FfiConverterString.lower(name),
         FfiConverterUInt32.lower(par),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+open func addShared(shared: SharedPuzzle, name: String)throws  -> PuzzleEntry  {
+    return try  FfiConverterTypePuzzleEntry_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_add_shared(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSharedPuzzle_lower(shared),
+        FfiConverterString.lower(name),uniffiCallStatus
     )
 })
 }
@@ -1598,6 +1624,19 @@ open func save() -> Data  {
         uniffiCallStatus in
     uniffi_kami_core_fn_method_puzzlecollection_save(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+open func share(id: String)throws  -> ShareCode  {
+    return try  FfiConverterTypeShareCode_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_share(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),uniffiCallStatus
     )
 })
 }
@@ -4852,6 +4891,10 @@ public enum PuzzleOrigin: Equatable, Hashable {
      * Read from a screenshot of KAMI 2.
      */
     case imported
+    /**
+     * Opened from a share code.
+     */
+    case shared
 
 
 
@@ -4875,6 +4918,8 @@ public struct FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer {
         
         case 1: return .imported
         
+        case 2: return .shared
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -4885,6 +4930,10 @@ public struct FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer {
         
         case .imported:
             writeInt(&buf, Int32(1))
+        
+        
+        case .shared:
+            writeInt(&buf, Int32(2))
         
         }
     }
@@ -5712,6 +5761,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_kami_core_checksum_method_puzzlecollection_add_imported() != 23023) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_add_shared() != 25749) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_kami_core_checksum_method_puzzlecollection_check_par() != 51014) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5737,6 +5789,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlecollection_save() != 21241) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_share() != 45800) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() != 12118) {

@@ -310,6 +310,11 @@ uint64_t uniffi_kami_core_fn_constructor_puzzlecollection_restore(RustBuffer sav
 RustBuffer uniffi_kami_core_fn_method_puzzlecollection_add_imported(uint64_t ptr, uint64_t imported, RustBuffer name, uint32_t par, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_ADD_SHARED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_ADD_SHARED
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_add_shared(uint64_t ptr, uint64_t shared, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_CHECK_PAR
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_CHECK_PAR
 RustBuffer uniffi_kami_core_fn_method_puzzlecollection_check_par(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
@@ -353,6 +358,11 @@ RustBuffer uniffi_kami_core_fn_method_puzzlecollection_rename(uint64_t ptr, Rust
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SAVE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SAVE
 RustBuffer uniffi_kami_core_fn_method_puzzlecollection_save(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SHARE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SHARE
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_share(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_THUMBNAIL
@@ -910,6 +920,12 @@ uint16_t uniffi_kami_core_checksum_method_puzzlecollection_add_imported(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_SHARED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_SHARED
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_add_shared(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_CHECK_PAR
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_CHECK_PAR
 uint16_t uniffi_kami_core_checksum_method_puzzlecollection_check_par(void
@@ -961,6 +977,12 @@ uint16_t uniffi_kami_core_checksum_method_puzzlecollection_rename(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SAVE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SAVE
 uint16_t uniffi_kami_core_checksum_method_puzzlecollection_save(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SHARE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SHARE
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_share(void
     
 );
 #endif

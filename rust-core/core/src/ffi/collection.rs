@@ -1,10 +1,11 @@
-//! The player's puzzles over the FFI: imported boards kept with a name, a proven or unproven par,
+//! The player's puzzles over the FFI: imported and shared boards kept with a name, a proven or unproven par,
 //! a thumbnail to draw and the best result.
 
 use super::error::{KamiError, to_u32};
 use super::game::Game;
 use super::import::ImportedPuzzle;
 use super::records::{BestResult, Point, Rgb, Tiling};
+use super::share::{ShareCode, SharedPuzzle};
 use crate::collection::{self, Collection, CollectionError, MAX_NAME, MAX_PUZZLES, Origin};
 use crate::geometry::Fit;
 use crate::hint;
@@ -17,6 +18,8 @@ use std::sync::Arc;
 pub enum PuzzleOrigin {
     /// Read from a screenshot of KAMI 2.
     Imported,
+    /// Opened from a share code.
+    Shared,
 }
 
 /// What the puzzle list shows about one of the player's puzzles.
@@ -52,6 +55,7 @@ impl From<&collection::Puzzle> for PuzzleEntry {
             name: p.level.name().to_string(),
             origin: match p.origin {
                 Origin::Imported => PuzzleOrigin::Imported,
+                Origin::Shared => PuzzleOrigin::Shared,
             },
             par: p.level.par(),
             par_proven: p.par_proven,
@@ -146,6 +150,19 @@ impl PuzzleCollection {
     ) -> Result<PuzzleEntry, KamiError> {
         let level = imported.level(par)?;
         Ok(self.inner.lock().add(&level, &name, Origin::Imported, false)?.into())
+    }
+
+    /// Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+    /// code claims, not yet proven here (`check_par` proves it).
+    pub fn add_shared(&self, shared: Arc<SharedPuzzle>, name: String) -> Result<PuzzleEntry, KamiError> {
+        Ok(self.inner.lock().add(shared.level(), &name, Origin::Shared, false)?.into())
+    }
+
+    /// The share code of puzzle `id`, carrying its name and whether its par is proven.
+    pub fn share(&self, id: String) -> Result<ShareCode, KamiError> {
+        let collection = self.inner.lock();
+        let puzzle = collection.get(&id)?;
+        ShareCode::of(&puzzle.level, puzzle.par_proven, Some(puzzle.level.name()))
     }
 
     /// Renames puzzle `id`: 1 to 60 characters once trimmed, no control characters.

@@ -105,6 +105,13 @@ impl SharedPuzzle {
     }
 }
 
+impl SharedPuzzle {
+    /// The puzzle as a level, with the claimed par.
+    pub(crate) fn level(&self) -> &Level {
+        &self.shared.level
+    }
+}
+
 impl From<ShareError> for KamiError {
     fn from(e: ShareError) -> KamiError {
         match e {
@@ -137,6 +144,18 @@ mod tests {
         }
         assert!(matches!(game.snapshot().status, GameStatus::Won { .. }));
         assert_eq!(game.snapshot().moves_used, 4);
+    }
+
+    #[test]
+    fn an_opened_code_is_kept_among_the_players_puzzles_and_shared_again() {
+        let puzzles = crate::ffi::PuzzleCollection::new();
+        let code = share_level("10-mandala/corona".into(), None).unwrap();
+        let entry = puzzles.add_shared(open_share_code(code.code.clone()).unwrap(), "Corona".into()).unwrap();
+        assert_eq!((entry.origin, entry.par, entry.par_proven), (crate::ffi::PuzzleOrigin::Shared, 14, false));
+        // Shared again, it carries the name given here and no proof it has not had here.
+        let again = open_share_code(puzzles.share(entry.id).unwrap().code).unwrap();
+        assert_eq!((again.name().as_deref(), again.par_proven_claimed()), (Some("Corona"), false));
+        assert_eq!(again.level().board(), open_share_code(code.code).unwrap().level().board());
     }
 
     #[test]

@@ -701,6 +701,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_add_imported(
     ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_add_shared(
+    ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_check_par(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_delete(
@@ -718,6 +720,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_kami_core_checksum_method_puzzlecollection_rename(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_save(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_share(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_thumbnail(
     ): Int
@@ -825,6 +829,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_kami_core_fn_method_puzzlecollection_add_imported(`ptr`: Long,`imported`: Long,`name`: RustBuffer.ByValue,`par`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_add_shared(`ptr`: Long,`shared`: Long,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_check_par(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_delete(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -842,6 +848,8 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_method_puzzlecollection_rename(`ptr`: Long,`id`: RustBuffer.ByValue,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_save(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_share(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_thumbnail(`ptr`: Long,`id`: RustBuffer.ByValue,`width`: Double,`height`: Double,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1087,6 +1095,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_add_imported() and 0xFFFF) != 23023) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_add_shared() and 0xFFFF) != 25749) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_check_par() and 0xFFFF) != 51014) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1112,6 +1123,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_save() and 0xFFFF) != 21241) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_share() and 0xFFFF) != 45800) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() and 0xFFFF) != 12118) {
@@ -2851,6 +2865,12 @@ public interface PuzzleCollectionInterface {
     fun `addImported`(`imported`: ImportedPuzzle, `name`: kotlin.String, `par`: kotlin.UInt): PuzzleEntry
     
     /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+    fun `addShared`(`shared`: SharedPuzzle, `name`: kotlin.String): PuzzleEntry
+    
+    /**
      * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
      * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
      * unless the puzzle was deleted or changed meanwhile.
@@ -2897,6 +2917,11 @@ public interface PuzzleCollectionInterface {
      * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
      */
     fun `save`(): kotlin.ByteArray
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+    fun `share`(`id`: kotlin.String): ShareCode
     
     /**
      * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
@@ -3036,6 +3061,26 @@ open class PuzzleCollection: Disposable, AutoCloseable, PuzzleCollectionInterfac
         FfiConverterTypeImportedPuzzle.lower(`imported`),
         FfiConverterString.lower(`name`),
         FfiConverterUInt.lower(`par`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+    @Throws(KamiException::class)override fun `addShared`(`shared`: SharedPuzzle, `name`: kotlin.String): PuzzleEntry {
+            return FfiConverterTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_add_shared(
+        it,
+        
+        FfiConverterTypeSharedPuzzle.lower(`shared`),
+        FfiConverterString.lower(`name`),_status)
 }
     }
     )
@@ -3197,6 +3242,24 @@ open class PuzzleCollection: Disposable, AutoCloseable, PuzzleCollectionInterfac
     UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_save(
         it,
         _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+    @Throws(KamiException::class)override fun `share`(`id`: kotlin.String): ShareCode {
+            return FfiConverterTypeShareCode.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_share(
+        it,
+        
+        FfiConverterString.lower(`id`),_status)
 }
     }
     )
@@ -6585,7 +6648,11 @@ enum class PuzzleOrigin {
     /**
      * Read from a screenshot of KAMI 2.
      */
-    IMPORTED;
+    IMPORTED,
+    /**
+     * Opened from a share code.
+     */
+    SHARED;
 
     
 
