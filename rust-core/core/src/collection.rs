@@ -1,4 +1,5 @@
-//! The player's puzzles: boards imported from screenshots (and, later, made or shared ones), each
+//! The player's puzzles: boards imported from screenshots or opened from share codes (and, later,
+//! made ones), each
 //! with its name, its par and whether the solver proved it, and the player's best result.
 //!
 //! Each puzzle is a whole level of its own, with the id `mine/<number>` (numbers are never
@@ -28,6 +29,8 @@ const VERSION: u16 = 1;
 pub enum Origin {
     /// Read from a screenshot of KAMI 2.
     Imported,
+    /// Opened from a share code.
+    Shared,
 }
 
 /// One of the player's puzzles.
@@ -186,7 +189,7 @@ fn relabel(level: &Level, id: String, name: String) -> Result<Level, CollectionE
 }
 
 /// `name` trimmed, if it is 1 to [`MAX_NAME`] characters without control characters.
-fn valid_name(name: &str) -> Result<String, CollectionError> {
+pub(crate) fn valid_name(name: &str) -> Result<String, CollectionError> {
     let name = name.trim();
     let length = name.chars().count();
     if length == 0 {
@@ -210,6 +213,7 @@ pub fn save(collection: &Collection) -> Vec<u8> {
             name: p.level.name().to_string(),
             origin: match p.origin {
                 Origin::Imported => 1,
+                Origin::Shared => 2,
             },
             par: p.level.par(),
             par_proven: p.par_proven,
@@ -241,6 +245,7 @@ pub fn restore(bytes: &[u8]) -> Result<Collection, SaveError> {
         let name = valid_name(&p.name).map_err(|e| invalid(e.to_string()))?;
         let origin = match p.origin {
             1 => Origin::Imported,
+            2 => Origin::Shared,
             other => return Err(invalid(format!("puzzle {:?} has an unknown origin {other}", p.id))),
         };
         let best = match p.best {
@@ -261,7 +266,7 @@ struct CollectionV1 {
     puzzles: Vec<PuzzleV1>,
 }
 
-/// Format 1 of one puzzle; `origin` 1 is imported; `best` is `(fewest moves, perfect?)`.
+/// Format 1 of one puzzle; `origin` 1 is imported, 2 opened from a share code; `best` is `(fewest moves, perfect?)`.
 #[derive(Serialize, Deserialize)]
 struct PuzzleV1 {
     id: String,
@@ -361,7 +366,7 @@ mod tests {
         c.add(&strip(), "A", Origin::Imported, true).unwrap();
         let puzzle = c.get("mine/0").unwrap().clone();
         c.record(&won(&puzzle, &[(1, 0)]));
-        c.add(&strip(), "B", Origin::Imported, false).unwrap();
+        c.add(&strip(), "B", Origin::Shared, false).unwrap();
         assert_eq!(restore(&save(&c)), Ok(c.clone()));
         assert_eq!(restore(&save(&Collection::default())), Ok(Collection::default()));
         assert_eq!(restore(&crate::save::save_game(&won(&puzzle, &[]))), Err(SaveError::WrongKind));

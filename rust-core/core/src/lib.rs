@@ -20,6 +20,7 @@ pub mod level_file;
 pub mod progress;
 pub mod random;
 pub mod save;
+pub mod share;
 pub mod solver;
 
 uniffi::setup_scaffolding!();
