@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod check;
 mod completions;
+mod edit;
 mod generate;
 mod import;
 #[cfg(test)]
@@ -37,6 +38,9 @@ enum Command {
     /// Play in the terminal (the default); without LEVEL, pick one from the menu
     #[command(after_help = LEVEL_NOTE)]
     Play(play::Args),
+    /// Draw a puzzle in the terminal, with its par proven as you paint; save it as a level file
+    #[command(after_help = LEVEL_NOTE)]
+    Edit(edit::Args),
     /// Draw a board as FILE.png or FILE.svg
     #[command(after_help = LEVEL_NOTE)]
     Render(render::Args),
@@ -72,6 +76,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command.unwrap_or(Command::Play(play::Args::default())) {
         Command::Play(args) => play::run(args),
+        Command::Edit(args) => edit::run(args),
         Command::Render(args) => render::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Check(args) => check::run(args),

@@ -6,18 +6,19 @@
 //! terminal, and only [`terminal`] and the loop below touch it.
 
 mod app;
-mod canvas;
-mod cursor;
+pub(crate) mod canvas;
+pub(crate) mod cursor;
 #[cfg(test)]
 mod fixtures;
-mod game_screen;
+pub(crate) mod game_screen;
 mod hinting;
-mod input;
-mod look;
+pub(crate) mod input;
+pub(crate) mod look;
 mod menu;
-mod raster;
+pub(crate) mod raster;
 mod store;
-mod terminal;
+pub(crate) mod swatches;
+pub(crate) mod terminal;
 
 use crate::args::load_level;
 use app::App;

@@ -1,5 +1,6 @@
 //! The real `kami play` in a real (pseudo-)terminal of 80 × 24: start, play, quit (or be killed),
 //! start again and find the progress and the game kept; a damaged save set aside and reported.
+//! And the real `kami edit`: paint with keys and the mouse, see the par proven in the footer, save.
 
 #![cfg(unix)]
 
@@ -102,4 +103,43 @@ fn a_damaged_save_is_set_aside_and_reported() {
     kami.send("x").unwrap();
     kami.expect("0 of 15 won").unwrap();
     quit(kami);
+}
+
+/// The SGR mouse report of the left button at cell `(x, y)` (1-based, as terminals send it):
+/// pressed (`M`), dragged (`M`, button 32) or let go (`m`).
+fn mouse(button: u8, x: u16, y: u16, end: char) -> String {
+    format!("\x1b[<{button};{x};{y}{end}")
+}
+
+#[test]
+fn the_editor_paints_proves_the_par_and_saves_a_level_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("drawn.toml");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kami"));
+    command.args(["edit", "--rows", "7", "--cols", "6", "--colours", "3", "--name", "Drawn", "--out"]);
+    command.arg(&out).env("TERM", "xterm-256color");
+    let mut kami = Session::spawn(command).expect("kami edit starts in a pty");
+    kami.get_process_mut().set_window_size(80, 24).expect("the pty takes a size");
+    kami.set_expect_timeout(Some(Duration::from_secs(30)));
+    kami.expect("One colour: nothing to play yet.").unwrap();
+    // Colour 2 with the keyboard on the first tile: par 1.
+    kami.send("2").unwrap();
+    kami.send(" ").unwrap();
+    kami.send(" ").unwrap();
+    kami.expect("par 1 (proven)").unwrap();
+    // A drag of colour 3 down the board with the mouse, then the analysis of the new drawing.
+    kami.send("3").unwrap();
+    kami.send(mouse(0, 40, 4, 'M')).unwrap();
+    kami.send(mouse(32, 41, 12, 'M')).unwrap();
+    kami.send(mouse(32, 42, 18, 'M')).unwrap();
+    kami.send(mouse(0, 42, 18, 'm')).unwrap();
+    kami.expect("par 2 (proven)").unwrap();
+    kami.send("s").unwrap();
+    kami.expect("(par 2, proven)").unwrap();
+    kami.send("q").unwrap();
+    kami.expect(Eof).unwrap();
+    let status = kami.get_process().wait().unwrap();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    let saved = std::fs::read_to_string(&out).unwrap();
+    assert!(saved.starts_with("name = \"Drawn\"\npar = 2\n"), "{saved}");
 }

@@ -1,5 +1,5 @@
-//! The player's puzzles: boards imported from screenshots or opened from share codes (and, later,
-//! made ones), each
+//! The player's puzzles: boards imported from screenshots, opened from share codes or made in
+//! the editor, each
 //! with its name, its par and whether the solver proved it, and the player's best result.
 //!
 //! Each puzzle is a whole level of its own, with the id `mine/<number>` (numbers are never
@@ -31,6 +31,8 @@ pub enum Origin {
     Imported,
     /// Opened from a share code.
     Shared,
+    /// Drawn in the editor.
+    Made,
 }
 
 /// One of the player's puzzles.
@@ -214,6 +216,7 @@ pub fn save(collection: &Collection) -> Vec<u8> {
             origin: match p.origin {
                 Origin::Imported => 1,
                 Origin::Shared => 2,
+                Origin::Made => 3,
             },
             par: p.level.par(),
             par_proven: p.par_proven,
@@ -246,6 +249,7 @@ pub fn restore(bytes: &[u8]) -> Result<Collection, SaveError> {
         let origin = match p.origin {
             1 => Origin::Imported,
             2 => Origin::Shared,
+            3 => Origin::Made,
             other => return Err(invalid(format!("puzzle {:?} has an unknown origin {other}", p.id))),
         };
         let best = match p.best {
@@ -266,7 +270,8 @@ struct CollectionV1 {
     puzzles: Vec<PuzzleV1>,
 }
 
-/// Format 1 of one puzzle; `origin` 1 is imported, 2 opened from a share code; `best` is `(fewest moves, perfect?)`.
+/// Format 1 of one puzzle; `origin` 1 is imported, 2 opened from a share code, 3 made in the editor;
+/// `best` is `(fewest moves, perfect?)`.
 #[derive(Serialize, Deserialize)]
 struct PuzzleV1 {
     id: String,
@@ -367,6 +372,7 @@ mod tests {
         let puzzle = c.get("mine/0").unwrap().clone();
         c.record(&won(&puzzle, &[(1, 0)]));
         c.add(&strip(), "B", Origin::Shared, false).unwrap();
+        c.add(&strip(), "Made", Origin::Made, true).unwrap();
         assert_eq!(restore(&save(&c)), Ok(c.clone()));
         assert_eq!(restore(&save(&Collection::default())), Ok(Collection::default()));
         assert_eq!(restore(&crate::save::save_game(&won(&puzzle, &[]))), Err(SaveError::WrongKind));

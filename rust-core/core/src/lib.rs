@@ -7,6 +7,7 @@ pub mod board;
 pub mod catalogue;
 pub mod collection;
 pub mod daily;
+pub mod editor;
 pub mod ffi;
 pub mod game;
 pub mod generator;

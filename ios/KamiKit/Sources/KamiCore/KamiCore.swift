@@ -618,6 +618,545 @@ fileprivate struct FfiConverterData: FfiConverterRustBuffer {
 
 
 /**
+ * A puzzle being drawn: send edits, pull snapshots to draw, and wait for the analysis on a
+ * background thread with [`Editor::analysis`]. Safe to use from any thread.
+ */
+public protocol EditorProtocol: AnyObject, Sendable {
+    
+    /**
+     * Adds `rgb` to the palette (at most 6 colours).
+     */
+    func addColour(rgb: Rgb) throws  -> EditorSnapshot
+    
+    /**
+     * Waits up to `timeout_ms` for an analysis snapshot of the current drawing newer than
+     * serial `after` (0 for any) and returns it, or `None` on timeout. Call it in a loop on a
+     * background thread, passing the last serial seen; edits meanwhile are fine (their
+     * snapshots come next).
+     */
+    func analysis(after: UInt64, timeoutMs: UInt32)  -> EditorAnalysis?
+    
+    /**
+     * Starts a drag with `tool`; then [`Editor::stroke_to`] for each point, and
+     * [`Editor::end_stroke`]. The whole drag is one undo step.
+     */
+    func beginStroke(tool: EditorTool) throws 
+    
+    /**
+     * Makes every cell, holes included, `colour`.
+     */
+    func clear(colour: UInt32) throws  -> EditorSnapshot
+    
+    /**
+     * Ends the drag.
+     */
+    func endStroke() 
+    
+    /**
+     * Recolours the region of `tile` (and of its mirror image) to `colour`, as a move would.
+     */
+    func fill(tile: UInt32, colour: UInt32) throws  -> EditorSnapshot
+    
+    /**
+     * The latest analysis snapshot of the current drawing, if any yet.
+     */
+    func latestAnalysis()  -> EditorAnalysis?
+    
+    /**
+     * Every cell's outline for a `width × height` viewport, holes included (draw them as the
+     * background, with an outline, so they can be painted over). Cache it until the viewport
+     * changes: edits never change the board's size.
+     */
+    func layout(width: Double, height: Double) throws  -> BoardLayout
+    
+    /**
+     * Paints one cell (and its mirror image) with `tool`.
+     */
+    func paint(tile: UInt32, tool: EditorTool) throws  -> EditorSnapshot
+    
+    /**
+     * A fresh game of the drawing named `name`, with the proven par or, before it is proven,
+     * the best line known (`BoardOneColour` if there is nothing to play).
+     */
+    func play(name: String) throws  -> Game
+    
+    /**
+     * Replays the last undone edit.
+     */
+    func redo() throws  -> EditorSnapshot
+    
+    /**
+     * Removes palette colour `colour`; its tiles take colour `into` (numbered as before).
+     */
+    func removeColour(colour: UInt32, into: UInt32) throws  -> EditorSnapshot
+    
+    /**
+     * Keeps the drawing in `collection` as a new puzzle made here, named `name`, with the par
+     * as in [`Editor::play`] (marked proven if it is).
+     */
+    func saveTo(collection: PuzzleCollection, name: String) throws  -> PuzzleEntry
+    
+    /**
+     * Replaces palette colour `colour` by `rgb`.
+     */
+    func setColour(colour: UInt32, rgb: Rgb) throws  -> EditorSnapshot
+    
+    /**
+     * Paints with `mirror` from now on (`MirrorDoesNotFit` where the board's size does not allow it).
+     */
+    func setMirror(mirror: Symmetry) throws  -> EditorSnapshot
+    
+    /**
+     * Replaces the palette (2 to 6 colours); tiles of colours it lacks take its last colour.
+     */
+    func setPalette(palette: [Rgb]) throws  -> EditorSnapshot
+    
+    /**
+     * The drawing as it stands.
+     */
+    func snapshot()  -> EditorSnapshot
+    
+    /**
+     * Drags to `(x, y)` of a `width × height` viewport: paints every cell from the last point
+     * to this one, however far apart.
+     */
+    func strokeTo(width: Double, height: Double, x: Double, y: Double) throws  -> EditorSnapshot
+    
+    /**
+     * The cell (tile or hole) under point `(x, y)` of a `width × height` viewport.
+     */
+    func tileAt(width: Double, height: Double, x: Double, y: Double) throws  -> UInt32?
+    
+    /**
+     * Takes back the last edit.
+     */
+    func undo() throws  -> EditorSnapshot
+    
+}
+/**
+ * A puzzle being drawn: send edits, pull snapshots to draw, and wait for the analysis on a
+ * background thread with [`Editor::analysis`]. Safe to use from any thread.
+ */
+open class Editor: EditorProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_kami_core_fn_clone_editor(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_kami_core_fn_free_editor(handle, $0) }
+    }
+
+    
+    /**
+     * A blank board of `rows × cols` (the KAMI 2 board is 29 × 10 triangles), all colour 1 of
+     * `palette` (2 to 6 colours).
+     */
+public static func blank(tiling: Tiling, rows: UInt32, cols: UInt32, palette: [Rgb])throws  -> Editor  {
+    return try  FfiConverterTypeEditor_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_constructor_editor_blank(
+        FfiConverterTypeTiling_lower(tiling),
+        FfiConverterUInt32.lower(rows),
+        FfiConverterUInt32.lower(cols),
+        FfiConverterSequenceTypeRgb.lower(palette),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The board and palette of a shipped level, to change.
+     */
+public static func fromLevel(levelId: String)throws  -> Editor  {
+    return try  FfiConverterTypeEditor_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_constructor_editor_from_level(
+        FfiConverterString.lower(levelId),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The board and palette of one of the player's puzzles, to change (saved as a new puzzle).
+     */
+public static func fromPuzzle(collection: PuzzleCollection, id: String)throws  -> Editor  {
+    return try  FfiConverterTypeEditor_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_constructor_editor_from_puzzle(
+        FfiConverterTypePuzzleCollection_lower(collection),
+        FfiConverterString.lower(id),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+    /**
+     * Adds `rgb` to the palette (at most 6 colours).
+     */
+open func addColour(rgb: Rgb)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_add_colour(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeRgb_lower(rgb),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Waits up to `timeout_ms` for an analysis snapshot of the current drawing newer than
+     * serial `after` (0 for any) and returns it, or `None` on timeout. Call it in a loop on a
+     * background thread, passing the last serial seen; edits meanwhile are fine (their
+     * snapshots come next).
+     */
+open func analysis(after: UInt64, timeoutMs: UInt32) -> EditorAnalysis?  {
+    return try!  FfiConverterOptionTypeEditorAnalysis.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_analysis(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt64.lower(after),
+        FfiConverterUInt32.lower(timeoutMs),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Starts a drag with `tool`; then [`Editor::stroke_to`] for each point, and
+     * [`Editor::end_stroke`]. The whole drag is one undo step.
+     */
+open func beginStroke(tool: EditorTool)throws   {try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_begin_stroke(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeEditorTool_lower(tool),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Makes every cell, holes included, `colour`.
+     */
+open func clear(colour: UInt32)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_clear(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(colour),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Ends the drag.
+     */
+open func endStroke()  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_end_stroke(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Recolours the region of `tile` (and of its mirror image) to `colour`, as a move would.
+     */
+open func fill(tile: UInt32, colour: UInt32)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_fill(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(tile),
+        FfiConverterUInt32.lower(colour),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The latest analysis snapshot of the current drawing, if any yet.
+     */
+open func latestAnalysis() -> EditorAnalysis?  {
+    return try!  FfiConverterOptionTypeEditorAnalysis.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_latest_analysis(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every cell's outline for a `width × height` viewport, holes included (draw them as the
+     * background, with an outline, so they can be painted over). Cache it until the viewport
+     * changes: edits never change the board's size.
+     */
+open func layout(width: Double, height: Double)throws  -> BoardLayout  {
+    return try  FfiConverterTypeBoardLayout_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_layout(
+            self.uniffiCloneHandle(),
+        FfiConverterDouble.lower(width),
+        FfiConverterDouble.lower(height),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Paints one cell (and its mirror image) with `tool`.
+     */
+open func paint(tile: UInt32, tool: EditorTool)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_paint(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(tile),
+        FfiConverterTypeEditorTool_lower(tool),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A fresh game of the drawing named `name`, with the proven par or, before it is proven,
+     * the best line known (`BoardOneColour` if there is nothing to play).
+     */
+open func play(name: String)throws  -> Game  {
+    return try  FfiConverterTypeGame_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_play(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(name),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Replays the last undone edit.
+     */
+open func redo()throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_redo(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Removes palette colour `colour`; its tiles take colour `into` (numbered as before).
+     */
+open func removeColour(colour: UInt32, into: UInt32)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_remove_colour(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(colour),
+        FfiConverterUInt32.lower(into),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Keeps the drawing in `collection` as a new puzzle made here, named `name`, with the par
+     * as in [`Editor::play`] (marked proven if it is).
+     */
+open func saveTo(collection: PuzzleCollection, name: String)throws  -> PuzzleEntry  {
+    return try  FfiConverterTypePuzzleEntry_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_save_to(
+            self.uniffiCloneHandle(),
+        FfiConverterTypePuzzleCollection_lower(collection),
+        FfiConverterString.lower(name),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Replaces palette colour `colour` by `rgb`.
+     */
+open func setColour(colour: UInt32, rgb: Rgb)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_set_colour(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(colour),
+        FfiConverterTypeRgb_lower(rgb),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Paints with `mirror` from now on (`MirrorDoesNotFit` where the board's size does not allow it).
+     */
+open func setMirror(mirror: Symmetry)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_set_mirror(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSymmetry_lower(mirror),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Replaces the palette (2 to 6 colours); tiles of colours it lacks take its last colour.
+     */
+open func setPalette(palette: [Rgb])throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_set_palette(
+            self.uniffiCloneHandle(),
+        FfiConverterSequenceTypeRgb.lower(palette),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The drawing as it stands.
+     */
+open func snapshot() -> EditorSnapshot  {
+    return try!  FfiConverterTypeEditorSnapshot_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_snapshot(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Drags to `(x, y)` of a `width × height` viewport: paints every cell from the last point
+     * to this one, however far apart.
+     */
+open func strokeTo(width: Double, height: Double, x: Double, y: Double)throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_stroke_to(
+            self.uniffiCloneHandle(),
+        FfiConverterDouble.lower(width),
+        FfiConverterDouble.lower(height),
+        FfiConverterDouble.lower(x),
+        FfiConverterDouble.lower(y),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The cell (tile or hole) under point `(x, y)` of a `width × height` viewport.
+     */
+open func tileAt(width: Double, height: Double, x: Double, y: Double)throws  -> UInt32?  {
+    return try  FfiConverterOptionUInt32.lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_tile_at(
+            self.uniffiCloneHandle(),
+        FfiConverterDouble.lower(width),
+        FfiConverterDouble.lower(height),
+        FfiConverterDouble.lower(x),
+        FfiConverterDouble.lower(y),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Takes back the last edit.
+     */
+open func undo()throws  -> EditorSnapshot  {
+    return try  FfiConverterTypeEditorSnapshot_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_editor_undo(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEditor: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = Editor
+
+    public static func lift(_ handle: UInt64) throws -> Editor {
+        return Editor(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: Editor) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Editor {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: Editor, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditor_lift(_ handle: UInt64) throws -> Editor {
+    return try FfiConverterTypeEditor.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditor_lower(_ value: Editor) -> UInt64 {
+    return FfiConverterTypeEditor.lower(value)
+}
+
+
+
+
+
+
+/**
  * A game of one level: send intents (play, undo, redo, restart), pull snapshots to draw.
  * Safe to use from any thread; each call sees and leaves a consistent game.
  */
@@ -2268,6 +2807,385 @@ public func FfiConverterTypeBoardLayout_lift(_ buf: RustBuffer) throws -> BoardL
 #endif
 public func FfiConverterTypeBoardLayout_lower(_ value: BoardLayout) -> RustBuffer {
     return FfiConverterTypeBoardLayout.lower(value)
+}
+
+
+/**
+ * A curated palette: six colours clearly apart; a puzzle of n colours takes the first n.
+ */
+public struct CuratedPalette: Equatable, Hashable {
+    /**
+     * Its name.
+     */
+    public var name: String
+    /**
+     * Its colours.
+     */
+    public var colours: [Rgb]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its name.
+         */name: String, 
+        /**
+         * Its colours.
+         */colours: [Rgb]) {
+        self.name = name
+        self.colours = colours
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CuratedPalette: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCuratedPalette: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CuratedPalette {
+        return
+            try CuratedPalette(
+                name: FfiConverterString.read(from: &buf), 
+                colours: FfiConverterSequenceTypeRgb.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CuratedPalette, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.name, into: &buf)
+        FfiConverterSequenceTypeRgb.write(value.colours, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCuratedPalette_lift(_ buf: RustBuffer) throws -> CuratedPalette {
+    return try FfiConverterTypeCuratedPalette.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCuratedPalette_lower(_ value: CuratedPalette) -> RustBuffer {
+    return FfiConverterTypeCuratedPalette.lower(value)
+}
+
+
+/**
+ * One snapshot of the live analysis.
+ */
+public struct EditorAnalysis: Equatable, Hashable {
+    /**
+     * Counts snapshots: pass it to `Editor.analysis` to wait for the next one.
+     */
+    public var serial: UInt64
+    /**
+     * The editor version it is for: show it only while `EditorSnapshot.version` is the same.
+     */
+    public var version: UInt64
+    /**
+     * Connected same-colour areas.
+     */
+    public var regions: UInt32
+    /**
+     * Palette colours some tile uses.
+     */
+    public var coloursUsed: UInt32
+    /**
+     * The par, proven or bounded.
+     */
+    public var par: ParEstimate
+    /**
+     * Difficulty from 1 to 10, once the par is proven.
+     */
+    public var difficulty: Double?
+    /**
+     * Different first moves, once the par is proven.
+     */
+    public var firstMoves: UInt32?
+    /**
+     * First moves shown to keep par in reach, once the par is proven.
+     */
+    public var promisingFirstMoves: UInt32?
+    /**
+     * What the player should know.
+     */
+    public var verdicts: [EditorVerdict]
+    /**
+     * Whether the analysis of this version is finished (nothing more comes until an edit).
+     */
+    public var done: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Counts snapshots: pass it to `Editor.analysis` to wait for the next one.
+         */serial: UInt64, 
+        /**
+         * The editor version it is for: show it only while `EditorSnapshot.version` is the same.
+         */version: UInt64, 
+        /**
+         * Connected same-colour areas.
+         */regions: UInt32, 
+        /**
+         * Palette colours some tile uses.
+         */coloursUsed: UInt32, 
+        /**
+         * The par, proven or bounded.
+         */par: ParEstimate, 
+        /**
+         * Difficulty from 1 to 10, once the par is proven.
+         */difficulty: Double?, 
+        /**
+         * Different first moves, once the par is proven.
+         */firstMoves: UInt32?, 
+        /**
+         * First moves shown to keep par in reach, once the par is proven.
+         */promisingFirstMoves: UInt32?, 
+        /**
+         * What the player should know.
+         */verdicts: [EditorVerdict], 
+        /**
+         * Whether the analysis of this version is finished (nothing more comes until an edit).
+         */done: Bool) {
+        self.serial = serial
+        self.version = version
+        self.regions = regions
+        self.coloursUsed = coloursUsed
+        self.par = par
+        self.difficulty = difficulty
+        self.firstMoves = firstMoves
+        self.promisingFirstMoves = promisingFirstMoves
+        self.verdicts = verdicts
+        self.done = done
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension EditorAnalysis: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEditorAnalysis: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EditorAnalysis {
+        return
+            try EditorAnalysis(
+                serial: FfiConverterUInt64.read(from: &buf), 
+                version: FfiConverterUInt64.read(from: &buf), 
+                regions: FfiConverterUInt32.read(from: &buf), 
+                coloursUsed: FfiConverterUInt32.read(from: &buf), 
+                par: FfiConverterTypeParEstimate.read(from: &buf), 
+                difficulty: FfiConverterOptionDouble.read(from: &buf), 
+                firstMoves: FfiConverterOptionUInt32.read(from: &buf), 
+                promisingFirstMoves: FfiConverterOptionUInt32.read(from: &buf), 
+                verdicts: FfiConverterSequenceTypeEditorVerdict.read(from: &buf), 
+                done: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: EditorAnalysis, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.serial, into: &buf)
+        FfiConverterUInt64.write(value.version, into: &buf)
+        FfiConverterUInt32.write(value.regions, into: &buf)
+        FfiConverterUInt32.write(value.coloursUsed, into: &buf)
+        FfiConverterTypeParEstimate.write(value.par, into: &buf)
+        FfiConverterOptionDouble.write(value.difficulty, into: &buf)
+        FfiConverterOptionUInt32.write(value.firstMoves, into: &buf)
+        FfiConverterOptionUInt32.write(value.promisingFirstMoves, into: &buf)
+        FfiConverterSequenceTypeEditorVerdict.write(value.verdicts, into: &buf)
+        FfiConverterBool.write(value.done, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorAnalysis_lift(_ buf: RustBuffer) throws -> EditorAnalysis {
+    return try FfiConverterTypeEditorAnalysis.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorAnalysis_lower(_ value: EditorAnalysis) -> RustBuffer {
+    return FfiConverterTypeEditorAnalysis.lower(value)
+}
+
+
+/**
+ * Everything a shell draws of the drawing at one moment.
+ */
+public struct EditorSnapshot: Equatable, Hashable {
+    /**
+     * Changes with every edit, undo and redo; analyses carry the version they are for.
+     */
+    public var version: UInt64
+    /**
+     * The palette.
+     */
+    public var palette: [Rgb]
+    /**
+     * Each cell's palette index, row by row; `None` is a hole.
+     */
+    public var tiles: [UInt32?]
+    /**
+     * Board rows.
+     */
+    public var rows: UInt32
+    /**
+     * Board columns.
+     */
+    public var cols: UInt32
+    /**
+     * Tile shape.
+     */
+    public var tiling: Tiling
+    /**
+     * The mirror painting follows.
+     */
+    public var mirror: Symmetry
+    /**
+     * The mirrors this board's size allows (on triangles it depends on rows and columns).
+     */
+    public var mirrorsAllowed: [Symmetry]
+    /**
+     * Whether undo would do something.
+     */
+    public var canUndo: Bool
+    /**
+     * Whether redo would do something.
+     */
+    public var canRedo: Bool
+    /**
+     * Palette colours too alike to tell apart (or too close to a background), in words; empty
+     * for a clear palette. The palette is kept anyway.
+     */
+    public var paletteWarnings: [String]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Changes with every edit, undo and redo; analyses carry the version they are for.
+         */version: UInt64, 
+        /**
+         * The palette.
+         */palette: [Rgb], 
+        /**
+         * Each cell's palette index, row by row; `None` is a hole.
+         */tiles: [UInt32?], 
+        /**
+         * Board rows.
+         */rows: UInt32, 
+        /**
+         * Board columns.
+         */cols: UInt32, 
+        /**
+         * Tile shape.
+         */tiling: Tiling, 
+        /**
+         * The mirror painting follows.
+         */mirror: Symmetry, 
+        /**
+         * The mirrors this board's size allows (on triangles it depends on rows and columns).
+         */mirrorsAllowed: [Symmetry], 
+        /**
+         * Whether undo would do something.
+         */canUndo: Bool, 
+        /**
+         * Whether redo would do something.
+         */canRedo: Bool, 
+        /**
+         * Palette colours too alike to tell apart (or too close to a background), in words; empty
+         * for a clear palette. The palette is kept anyway.
+         */paletteWarnings: [String]) {
+        self.version = version
+        self.palette = palette
+        self.tiles = tiles
+        self.rows = rows
+        self.cols = cols
+        self.tiling = tiling
+        self.mirror = mirror
+        self.mirrorsAllowed = mirrorsAllowed
+        self.canUndo = canUndo
+        self.canRedo = canRedo
+        self.paletteWarnings = paletteWarnings
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension EditorSnapshot: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEditorSnapshot: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EditorSnapshot {
+        return
+            try EditorSnapshot(
+                version: FfiConverterUInt64.read(from: &buf), 
+                palette: FfiConverterSequenceTypeRgb.read(from: &buf), 
+                tiles: FfiConverterSequenceOptionUInt32.read(from: &buf), 
+                rows: FfiConverterUInt32.read(from: &buf), 
+                cols: FfiConverterUInt32.read(from: &buf), 
+                tiling: FfiConverterTypeTiling.read(from: &buf), 
+                mirror: FfiConverterTypeSymmetry.read(from: &buf), 
+                mirrorsAllowed: FfiConverterSequenceTypeSymmetry.read(from: &buf), 
+                canUndo: FfiConverterBool.read(from: &buf), 
+                canRedo: FfiConverterBool.read(from: &buf), 
+                paletteWarnings: FfiConverterSequenceString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: EditorSnapshot, into buf: inout [UInt8]) {
+        FfiConverterUInt64.write(value.version, into: &buf)
+        FfiConverterSequenceTypeRgb.write(value.palette, into: &buf)
+        FfiConverterSequenceOptionUInt32.write(value.tiles, into: &buf)
+        FfiConverterUInt32.write(value.rows, into: &buf)
+        FfiConverterUInt32.write(value.cols, into: &buf)
+        FfiConverterTypeTiling.write(value.tiling, into: &buf)
+        FfiConverterTypeSymmetry.write(value.mirror, into: &buf)
+        FfiConverterSequenceTypeSymmetry.write(value.mirrorsAllowed, into: &buf)
+        FfiConverterBool.write(value.canUndo, into: &buf)
+        FfiConverterBool.write(value.canRedo, into: &buf)
+        FfiConverterSequenceString.write(value.paletteWarnings, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorSnapshot_lift(_ buf: RustBuffer) throws -> EditorSnapshot {
+    return try FfiConverterTypeEditorSnapshot.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorSnapshot_lower(_ value: EditorSnapshot) -> RustBuffer {
+    return FfiConverterTypeEditorSnapshot.lower(value)
 }
 
 
@@ -4099,6 +5017,186 @@ public func FfiConverterTypeTurn_lower(_ value: Turn) -> RustBuffer {
 
 
 /**
+ * What a paint tool puts down.
+ */
+
+public enum EditorTool: Equatable, Hashable {
+    
+    /**
+     * A palette colour (painting a hole makes it a tile again).
+     */
+    case paint(colour: UInt32
+    )
+    /**
+     * A hole.
+     */
+    case hole
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension EditorTool: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEditorTool: FfiConverterRustBuffer {
+    typealias SwiftType = EditorTool
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EditorTool {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .paint(colour: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 2: return .hole
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: EditorTool, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .paint(colour):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(colour, into: &buf)
+            
+        
+        case .hole:
+            writeInt(&buf, Int32(2))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorTool_lift(_ buf: RustBuffer) throws -> EditorTool {
+    return try FfiConverterTypeEditorTool.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorTool_lower(_ value: EditorTool) -> RustBuffer {
+    return FfiConverterTypeEditorTool.lower(value)
+}
+
+
+
+/**
+ * A verdict on the drawing for the shell to put in words.
+ */
+
+public enum EditorVerdict: Equatable, Hashable {
+    
+    /**
+     * The board is one colour: nothing to play.
+     */
+    case oneColour
+    /**
+     * Par is 1 or 2.
+     */
+    case trivial
+    /**
+     * Most first moves keep par in reach: a picture, not a puzzle.
+     */
+    case picture(keeping: UInt32, firstMoves: UInt32
+    )
+    /**
+     * A palette colour no tile uses.
+     */
+    case unusedColour(colour: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension EditorVerdict: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEditorVerdict: FfiConverterRustBuffer {
+    typealias SwiftType = EditorVerdict
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EditorVerdict {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .oneColour
+        
+        case 2: return .trivial
+        
+        case 3: return .picture(keeping: try FfiConverterUInt32.read(from: &buf), firstMoves: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 4: return .unusedColour(colour: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: EditorVerdict, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .oneColour:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .trivial:
+            writeInt(&buf, Int32(2))
+        
+        
+        case let .picture(keeping,firstMoves):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt32.write(keeping, into: &buf)
+            FfiConverterUInt32.write(firstMoves, into: &buf)
+            
+        
+        case let .unusedColour(colour):
+            writeInt(&buf, Int32(4))
+            FfiConverterUInt32.write(colour, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorVerdict_lift(_ buf: RustBuffer) throws -> EditorVerdict {
+    return try FfiConverterTypeEditorVerdict.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEditorVerdict_lower(_ value: EditorVerdict) -> RustBuffer {
+    return FfiConverterTypeEditorVerdict.lower(value)
+}
+
+
+
+/**
  * Where a game stands.
  */
 
@@ -4436,6 +5534,29 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      */
     case QrTooLarge(length: UInt32
     )
+    /**
+     * A palette must hold `min` to `max` colours.
+     */
+    case PaletteSize(colours: UInt32, min: UInt32, max: UInt32
+    )
+    /**
+     * The edit would leave only holes.
+     */
+    case NoTilesLeft
+    /**
+     * The mirror does not map a board of this size onto itself (triangles depend on the size).
+     */
+    case MirrorDoesNotFit(rows: UInt32, cols: UInt32
+    )
+    /**
+     * Not a size a board can have.
+     */
+    case InvalidBoardSize(reason: String
+    )
+    /**
+     * The drawing is one colour: nothing to play.
+     */
+    case BoardOneColour
 
     
 
@@ -4579,6 +5700,20 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
         case 35: return .QrTooLarge(
             length: try FfiConverterUInt32.read(from: &buf)
             )
+        case 36: return .PaletteSize(
+            colours: try FfiConverterUInt32.read(from: &buf), 
+            min: try FfiConverterUInt32.read(from: &buf), 
+            max: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 37: return .NoTilesLeft
+        case 38: return .MirrorDoesNotFit(
+            rows: try FfiConverterUInt32.read(from: &buf), 
+            cols: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 39: return .InvalidBoardSize(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+        case 40: return .BoardOneColour
 
          default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -4772,6 +5907,32 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             writeInt(&buf, Int32(35))
             FfiConverterUInt32.write(length, into: &buf)
             
+        
+        case let .PaletteSize(colours,min,max):
+            writeInt(&buf, Int32(36))
+            FfiConverterUInt32.write(colours, into: &buf)
+            FfiConverterUInt32.write(min, into: &buf)
+            FfiConverterUInt32.write(max, into: &buf)
+            
+        
+        case .NoTilesLeft:
+            writeInt(&buf, Int32(37))
+        
+        
+        case let .MirrorDoesNotFit(rows,cols):
+            writeInt(&buf, Int32(38))
+            FfiConverterUInt32.write(rows, into: &buf)
+            FfiConverterUInt32.write(cols, into: &buf)
+            
+        
+        case let .InvalidBoardSize(reason):
+            writeInt(&buf, Int32(39))
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case .BoardOneColour:
+            writeInt(&buf, Int32(40))
+        
         }
     }
 }
@@ -4882,6 +6043,88 @@ public func FfiConverterTypeParCheck_lower(_ value: ParCheck) -> RustBuffer {
 
 
 /**
+ * The par as far as the analysis knows it.
+ */
+
+public enum ParEstimate: Equatable, Hashable {
+    
+    /**
+     * Proven to be the fewest moves.
+     */
+    case proven(par: UInt32
+    )
+    /**
+     * Not proven yet: at least `lo`, at most `hi` moves.
+     */
+    case bounds(lo: UInt32, hi: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension ParEstimate: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeParEstimate: FfiConverterRustBuffer {
+    typealias SwiftType = ParEstimate
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ParEstimate {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .proven(par: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 2: return .bounds(lo: try FfiConverterUInt32.read(from: &buf), hi: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: ParEstimate, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .proven(par):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(par, into: &buf)
+            
+        
+        case let .bounds(lo,hi):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(lo, into: &buf)
+            FfiConverterUInt32.write(hi, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeParEstimate_lift(_ buf: RustBuffer) throws -> ParEstimate {
+    return try FfiConverterTypeParEstimate.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeParEstimate_lower(_ value: ParEstimate) -> RustBuffer {
+    return FfiConverterTypeParEstimate.lower(value)
+}
+
+
+
+/**
  * Where one of the player's puzzles came from.
  */
 
@@ -4895,6 +6138,10 @@ public enum PuzzleOrigin: Equatable, Hashable {
      * Opened from a share code.
      */
     case shared
+    /**
+     * Drawn in the editor.
+     */
+    case made
 
 
 
@@ -4920,6 +6167,8 @@ public struct FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer {
         
         case 2: return .shared
         
+        case 3: return .made
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -4934,6 +6183,10 @@ public struct FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer {
         
         case .shared:
             writeInt(&buf, Int32(2))
+        
+        
+        case .made:
+            writeInt(&buf, Int32(3))
         
         }
     }
@@ -5237,6 +6490,30 @@ fileprivate struct FfiConverterOptionUInt32: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionDouble: FfiConverterRustBuffer {
+    typealias SwiftType = Double?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterDouble.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterDouble.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
     typealias SwiftType = String?
 
@@ -5277,6 +6554,30 @@ fileprivate struct FfiConverterOptionTypeBestResult: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeBestResult.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeEditorAnalysis: FfiConverterRustBuffer {
+    typealias SwiftType = EditorAnalysis?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeEditorAnalysis.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeEditorAnalysis.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -5326,6 +6627,56 @@ fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterUInt32.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
+    typealias SwiftType = [String]
+
+    public static func write(_ value: [String], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterString.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [String] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [String]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeCuratedPalette: FfiConverterRustBuffer {
+    typealias SwiftType = [CuratedPalette]
+
+    public static func write(_ value: [CuratedPalette], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeCuratedPalette.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [CuratedPalette] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [CuratedPalette]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeCuratedPalette.read(from: &buf))
         }
         return seq
     }
@@ -5584,6 +6935,56 @@ fileprivate struct FfiConverterSequenceTypeTileShape: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeEditorVerdict: FfiConverterRustBuffer {
+    typealias SwiftType = [EditorVerdict]
+
+    public static func write(_ value: [EditorVerdict], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeEditorVerdict.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [EditorVerdict] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [EditorVerdict]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeEditorVerdict.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeSymmetry: FfiConverterRustBuffer {
+    typealias SwiftType = [Symmetry]
+
+    public static func write(_ value: [Symmetry], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeSymmetry.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Symmetry] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Symmetry]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeSymmetry.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceOptionUInt32: FfiConverterRustBuffer {
     typealias SwiftType = [UInt32?]
 
@@ -5612,6 +7013,16 @@ public func packs() -> [PackInfo]  {
     return try!  FfiConverterSequenceTypePackInfo.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_kami_core_fn_func_packs(uniffiCallStatus
+    )
+})
+}
+/**
+ * The curated palettes, each passing the colour-distance rule of `kami check`.
+ */
+public func curatedPalettes() -> [CuratedPalette]  {
+    return try!  FfiConverterSequenceTypeCuratedPalette.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_curated_palettes(uniffiCallStatus
     )
 })
 }
@@ -5725,6 +7136,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_kami_core_checksum_func_packs() != 26671) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_kami_core_checksum_func_curated_palettes() != 18497) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_kami_core_checksum_func_import_screenshot() != 36218) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5795,6 +7209,66 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() != 12118) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_add_colour() != 21968) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_analysis() != 13480) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_begin_stroke() != 11321) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_clear() != 41225) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_end_stroke() != 56394) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_fill() != 58685) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_latest_analysis() != 41655) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_layout() != 48747) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_paint() != 34788) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_play() != 36980) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_redo() != 26646) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_remove_colour() != 3946) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_save_to() != 19305) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_set_colour() != 13986) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_set_mirror() != 25065) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_set_palette() != 26501) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_snapshot() != 24510) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_stroke_to() != 22784) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_tile_at() != 24522) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_editor_undo() != 33007) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_game_cancel_hint() != 48207) {
@@ -5873,6 +7347,15 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_puzzlecollection_restore() != 46825) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_constructor_editor_blank() != 15842) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_constructor_editor_from_level() != 21660) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_constructor_editor_from_puzzle() != 61915) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_game_new() != 33795) {

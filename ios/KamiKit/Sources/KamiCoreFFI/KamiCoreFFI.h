@@ -370,6 +370,131 @@ RustBuffer uniffi_kami_core_fn_method_puzzlecollection_share(uint64_t ptr, RustB
 RustBuffer uniffi_kami_core_fn_method_puzzlecollection_thumbnail(uint64_t ptr, RustBuffer id, double width, double height, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_EDITOR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_EDITOR
+uint64_t uniffi_kami_core_fn_clone_editor(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_EDITOR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_EDITOR
+void uniffi_kami_core_fn_free_editor(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_BLANK
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_BLANK
+uint64_t uniffi_kami_core_fn_constructor_editor_blank(RustBuffer tiling, uint32_t rows, uint32_t cols, RustBuffer palette, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_FROM_LEVEL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_FROM_LEVEL
+uint64_t uniffi_kami_core_fn_constructor_editor_from_level(RustBuffer level_id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_FROM_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_FROM_PUZZLE
+uint64_t uniffi_kami_core_fn_constructor_editor_from_puzzle(uint64_t collection, RustBuffer id, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_ADD_COLOUR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_ADD_COLOUR
+RustBuffer uniffi_kami_core_fn_method_editor_add_colour(uint64_t ptr, RustBuffer rgb, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_ANALYSIS
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_ANALYSIS
+RustBuffer uniffi_kami_core_fn_method_editor_analysis(uint64_t ptr, uint64_t after, uint32_t timeout_ms, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_BEGIN_STROKE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_BEGIN_STROKE
+void uniffi_kami_core_fn_method_editor_begin_stroke(uint64_t ptr, RustBuffer tool, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_CLEAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_CLEAR
+RustBuffer uniffi_kami_core_fn_method_editor_clear(uint64_t ptr, uint32_t colour, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_END_STROKE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_END_STROKE
+void uniffi_kami_core_fn_method_editor_end_stroke(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_FILL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_FILL
+RustBuffer uniffi_kami_core_fn_method_editor_fill(uint64_t ptr, uint32_t tile, uint32_t colour, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_LATEST_ANALYSIS
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_LATEST_ANALYSIS
+RustBuffer uniffi_kami_core_fn_method_editor_latest_analysis(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_LAYOUT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_LAYOUT
+RustBuffer uniffi_kami_core_fn_method_editor_layout(uint64_t ptr, double width, double height, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_PAINT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_PAINT
+RustBuffer uniffi_kami_core_fn_method_editor_paint(uint64_t ptr, uint32_t tile, RustBuffer tool, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_PLAY
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_PLAY
+uint64_t uniffi_kami_core_fn_method_editor_play(uint64_t ptr, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_REDO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_REDO
+RustBuffer uniffi_kami_core_fn_method_editor_redo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_REMOVE_COLOUR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_REMOVE_COLOUR
+RustBuffer uniffi_kami_core_fn_method_editor_remove_colour(uint64_t ptr, uint32_t colour, uint32_t into, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SAVE_TO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SAVE_TO
+RustBuffer uniffi_kami_core_fn_method_editor_save_to(uint64_t ptr, uint64_t collection, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SET_COLOUR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SET_COLOUR
+RustBuffer uniffi_kami_core_fn_method_editor_set_colour(uint64_t ptr, uint32_t colour, RustBuffer rgb, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SET_MIRROR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SET_MIRROR
+RustBuffer uniffi_kami_core_fn_method_editor_set_mirror(uint64_t ptr, RustBuffer mirror, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SET_PALETTE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SET_PALETTE
+RustBuffer uniffi_kami_core_fn_method_editor_set_palette(uint64_t ptr, RustBuffer palette, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SNAPSHOT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_SNAPSHOT
+RustBuffer uniffi_kami_core_fn_method_editor_snapshot(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_STROKE_TO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_STROKE_TO
+RustBuffer uniffi_kami_core_fn_method_editor_stroke_to(uint64_t ptr, double width, double height, double x, double y, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_TILE_AT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_TILE_AT
+RustBuffer uniffi_kami_core_fn_method_editor_tile_at(uint64_t ptr, double width, double height, double x, double y, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_UNDO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_UNDO
+RustBuffer uniffi_kami_core_fn_method_editor_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_GAME
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_GAME
 uint64_t uniffi_kami_core_fn_clone_game(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -544,6 +669,12 @@ RustBuffer uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(RustBuffer 
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_PACKS
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_PACKS
 RustBuffer uniffi_kami_core_fn_func_packs(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_CURATED_PALETTES
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_CURATED_PALETTES
+RustBuffer uniffi_kami_core_fn_func_curated_palettes(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -848,6 +979,12 @@ uint16_t uniffi_kami_core_checksum_func_packs(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_CURATED_PALETTES
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_CURATED_PALETTES
+uint16_t uniffi_kami_core_checksum_func_curated_palettes(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_IMPORT_SCREENSHOT
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_IMPORT_SCREENSHOT
 uint16_t uniffi_kami_core_checksum_func_import_screenshot(void
@@ -989,6 +1126,126 @@ uint16_t uniffi_kami_core_checksum_method_puzzlecollection_share(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_THUMBNAIL
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_THUMBNAIL
 uint16_t uniffi_kami_core_checksum_method_puzzlecollection_thumbnail(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_ADD_COLOUR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_ADD_COLOUR
+uint16_t uniffi_kami_core_checksum_method_editor_add_colour(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_ANALYSIS
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_ANALYSIS
+uint16_t uniffi_kami_core_checksum_method_editor_analysis(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_BEGIN_STROKE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_BEGIN_STROKE
+uint16_t uniffi_kami_core_checksum_method_editor_begin_stroke(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_CLEAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_CLEAR
+uint16_t uniffi_kami_core_checksum_method_editor_clear(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_END_STROKE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_END_STROKE
+uint16_t uniffi_kami_core_checksum_method_editor_end_stroke(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_FILL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_FILL
+uint16_t uniffi_kami_core_checksum_method_editor_fill(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_LATEST_ANALYSIS
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_LATEST_ANALYSIS
+uint16_t uniffi_kami_core_checksum_method_editor_latest_analysis(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_LAYOUT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_LAYOUT
+uint16_t uniffi_kami_core_checksum_method_editor_layout(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_PAINT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_PAINT
+uint16_t uniffi_kami_core_checksum_method_editor_paint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_PLAY
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_PLAY
+uint16_t uniffi_kami_core_checksum_method_editor_play(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_REDO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_REDO
+uint16_t uniffi_kami_core_checksum_method_editor_redo(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_REMOVE_COLOUR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_REMOVE_COLOUR
+uint16_t uniffi_kami_core_checksum_method_editor_remove_colour(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SAVE_TO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SAVE_TO
+uint16_t uniffi_kami_core_checksum_method_editor_save_to(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SET_COLOUR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SET_COLOUR
+uint16_t uniffi_kami_core_checksum_method_editor_set_colour(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SET_MIRROR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SET_MIRROR
+uint16_t uniffi_kami_core_checksum_method_editor_set_mirror(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SET_PALETTE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SET_PALETTE
+uint16_t uniffi_kami_core_checksum_method_editor_set_palette(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SNAPSHOT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_SNAPSHOT
+uint16_t uniffi_kami_core_checksum_method_editor_snapshot(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_STROKE_TO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_STROKE_TO
+uint16_t uniffi_kami_core_checksum_method_editor_stroke_to(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_TILE_AT
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_TILE_AT
+uint16_t uniffi_kami_core_checksum_method_editor_tile_at(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_UNDO
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_EDITOR_UNDO
+uint16_t uniffi_kami_core_checksum_method_editor_undo(void
     
 );
 #endif
@@ -1145,6 +1402,24 @@ uint16_t uniffi_kami_core_checksum_constructor_puzzlecollection_new(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLECOLLECTION_RESTORE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_PUZZLECOLLECTION_RESTORE
 uint16_t uniffi_kami_core_checksum_constructor_puzzlecollection_restore(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_BLANK
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_BLANK
+uint16_t uniffi_kami_core_checksum_constructor_editor_blank(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_LEVEL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_LEVEL
+uint16_t uniffi_kami_core_checksum_constructor_editor_from_level(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_PUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_PUZZLE
+uint16_t uniffi_kami_core_checksum_constructor_editor_from_puzzle(void
     
 );
 #endif

@@ -9,6 +9,7 @@ use super::hinting::{self, Search};
 use super::input::Input;
 use super::look::Look;
 use super::raster::Raster;
+use super::swatches;
 use kami_core::board::Colour;
 use kami_core::catalogue::Theme;
 use kami_core::game::{Game, Grade, MoveError, Status};
@@ -22,10 +23,6 @@ use std::collections::BTreeSet;
 const HEADER: u16 = 1;
 /// Rows below the board: the palette, the status, the message and the key help.
 const FOOTER: u16 = 4;
-/// Column of the first palette swatch.
-const PALETTE_X: u16 = 1;
-/// Cells per palette swatch: `[1 ████]` and a space.
-const SWATCH_WIDTH: u16 = 9;
 
 /// A rectangle of the screen, in cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,11 +201,7 @@ impl GameScreen {
 
     fn click(&mut self, x: u16, y: u16, width: u16, height: u16) -> Result<(), String> {
         if y == palette_row(height) {
-            let swatch = x.checked_sub(PALETTE_X).map(|dx| (dx / SWATCH_WIDTH, dx % SWATCH_WIDTH));
-            return match swatch {
-                Some((i, offset)) if offset < SWATCH_WIDTH - 1 => self.choose(usize::from(i)),
-                _ => Ok(()),
-            };
+            return swatches::at(x).map_or(Ok(()), |i| self.choose(i));
         }
         let area = Area::board(width, height);
         let Some((x, y)) = area.inner(x, y) else { return Ok(()) };
@@ -313,15 +306,7 @@ impl GameScreen {
 
     fn draw_palette(&self, canvas: &mut Canvas, y: u16) {
         let look = self.look;
-        for (i, &rgb) in (0u16..).zip(self.game.level().palette()) {
-            let x = PALETTE_X + i * SWATCH_WIDTH;
-            let chosen = i == u16::from(self.colour);
-            let (open, close, style) = if chosen { ('[', ']', look.strong) } else { (' ', ' ', look.plain) };
-            canvas.set(x, y, open, style);
-            canvas.text(x + 1, y, &format!("{} ", i + 1), style);
-            canvas.text(x + 3, y, "████", Style::new(rgb, look.paper));
-            canvas.set(x + 7, y, close, style);
-        }
+        swatches::draw(canvas, y, self.game.level().palette(), Some(usize::from(self.colour)), look);
         // Where the cursor is, in the rows and columns `kami solve` and `kami hint` name.
         if self.show_cursor && !self.game.status().is_finished() {
             let (row, col) = self.game.board().position(self.cursor);
@@ -374,7 +359,7 @@ fn capitalise(text: &str) -> String {
 }
 
 /// `rgb` made clearly lighter (if dark) or darker (if light): how the cursor's tile is drawn.
-fn shade(rgb: Rgb) -> Rgb {
+pub(crate) fn shade(rgb: Rgb) -> Rgb {
     let luma = 299 * u32::from(rgb.red) + 587 * u32::from(rgb.green) + 114 * u32::from(rgb.blue);
     let towards = |c: u8| -> u8 {
         let c = u32::from(c);

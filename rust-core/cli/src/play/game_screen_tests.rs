@@ -83,7 +83,7 @@ fn each_half_cell_shows_its_tile_and_a_click_plays_a_tile_shown_there() {
 fn a_click_plays_the_chosen_colour_and_the_palette_can_be_clicked() {
     let mut s = screen(&kami2());
     // Click the second swatch, then the first board cell that plays a tile of another colour.
-    s.handle(Input::Click { x: PALETTE_X + SWATCH_WIDTH + 2, y: 36 }, 100, 40);
+    s.handle(Input::Click { x: swatches::PALETTE_X + swatches::SWATCH_WIDTH + 2, y: 36 }, 100, 40);
     assert_eq!(s.colour, 1);
     assert!(drawn(&s, 100, 40).line(36).contains("[2 ████]"));
     let ((x, y), tile) = clicks(&s, 100, 40).into_iter().find(|&(_, t)| s.game().board().colour(t) != Some(1)).unwrap();

@@ -27,11 +27,15 @@ pub enum Input {
     Escape,
     /// The left mouse button pressed on a cell, counted from the top-left at 0.
     Click { x: u16, y: u16 },
+    /// The mouse moved onto a cell with the left button held (the editor paints along it).
+    Drag { x: u16, y: u16 },
+    /// The left mouse button let go.
+    Release,
 }
 
 impl Input {
-    /// The input a terminal event means; `None` for events the game ignores (releases, moves,
-    /// resizes: the screen is redrawn at its new size after any event).
+    /// The input a terminal event means; `None` for events nobody uses (key releases, moves
+    /// without a button, resizes: the screen is redrawn at its new size after any event).
     pub fn from_event(event: Event) -> Option<Input> {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => match key.code {
@@ -54,6 +58,10 @@ impl Input {
             Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
                 Some(Input::Click { x: mouse.column, y: mouse.row })
             }
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Drag(MouseButton::Left) => {
+                Some(Input::Drag { x: mouse.column, y: mouse.row })
+            }
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Up(MouseButton::Left) => Some(Input::Release),
             _ => None,
         }
     }
@@ -82,7 +90,9 @@ mod tests {
             Input::from_event(Event::Mouse(MouseEvent { kind, column: 7, row: 3, modifiers: KeyModifiers::NONE }))
         };
         assert_eq!(mouse(MouseEventKind::Down(MouseButton::Left)), Some(Input::Click { x: 7, y: 3 }));
-        assert_eq!(mouse(MouseEventKind::Up(MouseButton::Left)), None);
+        assert_eq!(mouse(MouseEventKind::Up(MouseButton::Left)), Some(Input::Release));
+        assert_eq!(mouse(MouseEventKind::Drag(MouseButton::Left)), Some(Input::Drag { x: 7, y: 3 }));
+        assert_eq!(mouse(MouseEventKind::Moved), None);
         assert_eq!(mouse(MouseEventKind::Down(MouseButton::Right)), None);
         assert_eq!(Input::from_event(Event::Resize(80, 24)), None);
     }

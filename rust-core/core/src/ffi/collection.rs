@@ -9,7 +9,7 @@ use super::share::{ShareCode, SharedPuzzle};
 use crate::collection::{self, Collection, CollectionError, MAX_NAME, MAX_PUZZLES, Origin};
 use crate::geometry::Fit;
 use crate::hint;
-use crate::level::{LevelProblem, MAX_PAR};
+use crate::level::{Level, LevelProblem, MAX_PAR};
 use parking_lot::Mutex;
 use std::sync::Arc;
 
@@ -20,6 +20,8 @@ pub enum PuzzleOrigin {
     Imported,
     /// Opened from a share code.
     Shared,
+    /// Drawn in the editor.
+    Made,
 }
 
 /// What the puzzle list shows about one of the player's puzzles.
@@ -56,6 +58,7 @@ impl From<&collection::Puzzle> for PuzzleEntry {
             origin: match p.origin {
                 Origin::Imported => PuzzleOrigin::Imported,
                 Origin::Shared => PuzzleOrigin::Shared,
+                Origin::Made => PuzzleOrigin::Made,
             },
             par: p.level.par(),
             par_proven: p.par_proven,
@@ -228,6 +231,24 @@ impl PuzzleCollection {
     /// The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
     pub fn save(&self) -> Vec<u8> {
         collection::save(&self.inner.lock())
+    }
+}
+
+impl PuzzleCollection {
+    /// Puzzle `id`'s level.
+    pub(crate) fn level(&self, id: &str) -> Result<Arc<Level>, KamiError> {
+        Ok(Arc::clone(&self.inner.lock().get(id)?.level))
+    }
+
+    /// Adds `level` as a new puzzle named `name`.
+    pub(crate) fn add_level(
+        &self,
+        level: &Level,
+        name: &str,
+        origin: Origin,
+        par_proven: bool,
+    ) -> Result<PuzzleEntry, KamiError> {
+        Ok(self.inner.lock().add(level, name, origin, par_proven)?.into())
     }
 }
 

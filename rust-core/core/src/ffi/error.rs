@@ -1,6 +1,7 @@
 //! The one error type shells see.
 
 use crate::collection::CollectionError;
+use crate::editor::EditError;
 use crate::game::MoveError;
 use crate::import::ImportError;
 use crate::level_file::FileError;
@@ -83,6 +84,16 @@ pub enum KamiError {
     InvalidSharedPuzzle { reason: String },
     /// A link of `length` characters is too long for a QR code.
     QrTooLarge { length: u32 },
+    /// A palette must hold `min` to `max` colours.
+    PaletteSize { colours: u32, min: u32, max: u32 },
+    /// The edit would leave only holes.
+    NoTilesLeft,
+    /// The mirror does not map a board of this size onto itself (triangles depend on the size).
+    MirrorDoesNotFit { rows: u32, cols: u32 },
+    /// Not a size a board can have.
+    InvalidBoardSize { reason: String },
+    /// The drawing is one colour: nothing to play.
+    BoardOneColour,
 }
 
 impl fmt::Display for KamiError {
@@ -137,6 +148,13 @@ impl fmt::Display for KamiError {
             KamiError::ShareCodeTruncated { missing } => ShareError::Truncated { missing: *missing }.fmt(f),
             KamiError::InvalidSharedPuzzle { reason } => ShareError::InvalidBoard(reason.clone()).fmt(f),
             KamiError::QrTooLarge { length } => ShareError::QrTooLarge { length: *length }.fmt(f),
+            KamiError::PaletteSize { colours, .. } => EditError::PaletteSize { colours: *colours as usize }.fmt(f),
+            KamiError::NoTilesLeft => EditError::NoTilesLeft.fmt(f),
+            KamiError::MirrorDoesNotFit { rows, cols } => {
+                write!(f, "that mirror does not fit a board of {rows} × {cols} triangles")
+            }
+            KamiError::InvalidBoardSize { reason } => write!(f, "{reason}"),
+            KamiError::BoardOneColour => write!(f, "the board is one colour: there is nothing to play"),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The API the phone shells use, through uniffi: a [`Game`] object, the level catalogue, the
-//! player's [`PlayerProgress`] and [`PuzzleCollection`], with plain records for everything they draw.
+//! player's [`PlayerProgress`] and [`PuzzleCollection`], the puzzle [`Editor`], with plain records for
+//! everything they draw.
 //!
 //! The surface is synchronous and every object is safe to share between threads. Nothing here
 //! panics on any input: bad arguments come back as [`KamiError`]. Names avoid clashing with
@@ -8,6 +9,7 @@
 
 mod catalogue;
 mod collection;
+mod editor;
 mod error;
 mod game;
 mod import;
@@ -17,6 +19,9 @@ mod share;
 
 pub use catalogue::{LevelInfo, LevelProgress, PackInfo, PackProgress, PlayerProgress, packs};
 pub use collection::{ParCheck, PuzzleCollection, PuzzleEntry, PuzzleOrigin, Thumbnail, ThumbnailTile};
+pub use editor::{
+    CuratedPalette, Editor, EditorAnalysis, EditorSnapshot, EditorTool, EditorVerdict, ParEstimate, curated_palettes,
+};
 pub use error::KamiError;
 pub use game::Game;
 pub use import::{ImportedPuzzle, import_screenshot};

@@ -677,6 +677,8 @@ internal object IntegrityCheckingUniffiLib {
     internal fun ensureInitialized() = Unit
     external fun uniffi_kami_core_checksum_func_packs(
     ): Int
+    external fun uniffi_kami_core_checksum_func_curated_palettes(
+    ): Int
     external fun uniffi_kami_core_checksum_func_import_screenshot(
     ): Int
     external fun uniffi_kami_core_checksum_func_daily_puzzle(
@@ -724,6 +726,46 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_kami_core_checksum_method_puzzlecollection_share(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_thumbnail(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_add_colour(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_analysis(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_begin_stroke(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_clear(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_end_stroke(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_fill(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_latest_analysis(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_layout(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_paint(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_play(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_redo(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_remove_colour(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_save_to(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_set_colour(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_set_mirror(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_set_palette(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_snapshot(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_stroke_to(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_tile_at(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_editor_undo(
     ): Int
     external fun uniffi_kami_core_checksum_method_game_cancel_hint(
     ): Int
@@ -776,6 +818,12 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_kami_core_checksum_constructor_puzzlecollection_new(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_puzzlecollection_restore(
+    ): Int
+    external fun uniffi_kami_core_checksum_constructor_editor_blank(
+    ): Int
+    external fun uniffi_kami_core_checksum_constructor_editor_from_level(
+    ): Int
+    external fun uniffi_kami_core_checksum_constructor_editor_from_puzzle(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_game_new(
     ): Int
@@ -853,6 +901,56 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_thumbnail(`ptr`: Long,`id`: RustBuffer.ByValue,`width`: Double,`height`: Double,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_clone_editor(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_free_editor(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_constructor_editor_blank(`tiling`: RustBuffer.ByValue,`rows`: Int,`cols`: Int,`palette`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_constructor_editor_from_level(`levelId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_constructor_editor_from_puzzle(`collection`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_method_editor_add_colour(`ptr`: Long,`rgb`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_analysis(`ptr`: Long,`after`: Long,`timeoutMs`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_begin_stroke(`ptr`: Long,`tool`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_method_editor_clear(`ptr`: Long,`colour`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_end_stroke(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_method_editor_fill(`ptr`: Long,`tile`: Int,`colour`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_latest_analysis(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_layout(`ptr`: Long,`width`: Double,`height`: Double,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_paint(`ptr`: Long,`tile`: Int,`tool`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_play(`ptr`: Long,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_method_editor_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_remove_colour(`ptr`: Long,`colour`: Int,`into`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_save_to(`ptr`: Long,`collection`: Long,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_set_colour(`ptr`: Long,`colour`: Int,`rgb`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_set_mirror(`ptr`: Long,`mirror`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_set_palette(`ptr`: Long,`palette`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_snapshot(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_stroke_to(`ptr`: Long,`width`: Double,`height`: Double,`x`: Double,`y`: Double,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_tile_at(`ptr`: Long,`width`: Double,`height`: Double,`x`: Double,`y`: Double,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_editor_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_clone_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_kami_core_fn_free_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -922,6 +1020,8 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(`ptr`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_func_packs(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_func_curated_palettes(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_func_import_screenshot(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1059,6 +1159,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_kami_core_checksum_func_packs() and 0xFFFF) != 26671) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_kami_core_checksum_func_curated_palettes() and 0xFFFF) != 18497) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_kami_core_checksum_func_import_screenshot() and 0xFFFF) != 36218) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1129,6 +1232,66 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() and 0xFFFF) != 12118) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_add_colour() and 0xFFFF) != 21968) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_analysis() and 0xFFFF) != 13480) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_begin_stroke() and 0xFFFF) != 11321) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_clear() and 0xFFFF) != 41225) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_end_stroke() and 0xFFFF) != 56394) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_fill() and 0xFFFF) != 58685) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_latest_analysis() and 0xFFFF) != 41655) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_layout() and 0xFFFF) != 48747) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_paint() and 0xFFFF) != 34788) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_play() and 0xFFFF) != 36980) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_redo() and 0xFFFF) != 26646) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_remove_colour() and 0xFFFF) != 3946) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_save_to() and 0xFFFF) != 19305) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_set_colour() and 0xFFFF) != 13986) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_set_mirror() and 0xFFFF) != 25065) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_set_palette() and 0xFFFF) != 26501) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_snapshot() and 0xFFFF) != 24510) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_stroke_to() and 0xFFFF) != 22784) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_tile_at() and 0xFFFF) != 24522) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_editor_undo() and 0xFFFF) != 33007) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_game_cancel_hint() and 0xFFFF) != 48207) {
@@ -1207,6 +1370,15 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_puzzlecollection_restore() and 0xFFFF) != 46825) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_constructor_editor_blank() and 0xFFFF) != 15842) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_constructor_editor_from_level() and 0xFFFF) != 21660) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_constructor_editor_from_puzzle() and 0xFFFF) != 61915) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_game_new() and 0xFFFF) != 33795) {
@@ -1567,6 +1739,785 @@ public object FfiConverterByteArray: FfiConverterRustBuffer<ByteArray> {
     override fun write(value: ByteArray, buf: ByteBuffer) {
         buf.putInt(value.size)
         buf.put(value)
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * A puzzle being drawn: send edits, pull snapshots to draw, and wait for the analysis on a
+ * background thread with [`Editor::analysis`]. Safe to use from any thread.
+ */
+public interface EditorInterface {
+    
+    /**
+     * Adds `rgb` to the palette (at most 6 colours).
+     */
+    fun `addColour`(`rgb`: Rgb): EditorSnapshot
+    
+    /**
+     * Waits up to `timeout_ms` for an analysis snapshot of the current drawing newer than
+     * serial `after` (0 for any) and returns it, or `None` on timeout. Call it in a loop on a
+     * background thread, passing the last serial seen; edits meanwhile are fine (their
+     * snapshots come next).
+     */
+    fun `analysis`(`after`: kotlin.ULong, `timeoutMs`: kotlin.UInt): EditorAnalysis?
+    
+    /**
+     * Starts a drag with `tool`; then [`Editor::stroke_to`] for each point, and
+     * [`Editor::end_stroke`]. The whole drag is one undo step.
+     */
+    fun `beginStroke`(`tool`: EditorTool)
+    
+    /**
+     * Makes every cell, holes included, `colour`.
+     */
+    fun `clear`(`colour`: kotlin.UInt): EditorSnapshot
+    
+    /**
+     * Ends the drag.
+     */
+    fun `endStroke`()
+    
+    /**
+     * Recolours the region of `tile` (and of its mirror image) to `colour`, as a move would.
+     */
+    fun `fill`(`tile`: kotlin.UInt, `colour`: kotlin.UInt): EditorSnapshot
+    
+    /**
+     * The latest analysis snapshot of the current drawing, if any yet.
+     */
+    fun `latestAnalysis`(): EditorAnalysis?
+    
+    /**
+     * Every cell's outline for a `width × height` viewport, holes included (draw them as the
+     * background, with an outline, so they can be painted over). Cache it until the viewport
+     * changes: edits never change the board's size.
+     */
+    fun `layout`(`width`: kotlin.Double, `height`: kotlin.Double): BoardLayout
+    
+    /**
+     * Paints one cell (and its mirror image) with `tool`.
+     */
+    fun `paint`(`tile`: kotlin.UInt, `tool`: EditorTool): EditorSnapshot
+    
+    /**
+     * A fresh game of the drawing named `name`, with the proven par or, before it is proven,
+     * the best line known (`BoardOneColour` if there is nothing to play).
+     */
+    fun `play`(`name`: kotlin.String): Game
+    
+    /**
+     * Replays the last undone edit.
+     */
+    fun `redo`(): EditorSnapshot
+    
+    /**
+     * Removes palette colour `colour`; its tiles take colour `into` (numbered as before).
+     */
+    fun `removeColour`(`colour`: kotlin.UInt, `into`: kotlin.UInt): EditorSnapshot
+    
+    /**
+     * Keeps the drawing in `collection` as a new puzzle made here, named `name`, with the par
+     * as in [`Editor::play`] (marked proven if it is).
+     */
+    fun `saveTo`(`collection`: PuzzleCollection, `name`: kotlin.String): PuzzleEntry
+    
+    /**
+     * Replaces palette colour `colour` by `rgb`.
+     */
+    fun `setColour`(`colour`: kotlin.UInt, `rgb`: Rgb): EditorSnapshot
+    
+    /**
+     * Paints with `mirror` from now on (`MirrorDoesNotFit` where the board's size does not allow it).
+     */
+    fun `setMirror`(`mirror`: Symmetry): EditorSnapshot
+    
+    /**
+     * Replaces the palette (2 to 6 colours); tiles of colours it lacks take its last colour.
+     */
+    fun `setPalette`(`palette`: List<Rgb>): EditorSnapshot
+    
+    /**
+     * The drawing as it stands.
+     */
+    fun `snapshot`(): EditorSnapshot
+    
+    /**
+     * Drags to `(x, y)` of a `width × height` viewport: paints every cell from the last point
+     * to this one, however far apart.
+     */
+    fun `strokeTo`(`width`: kotlin.Double, `height`: kotlin.Double, `x`: kotlin.Double, `y`: kotlin.Double): EditorSnapshot
+    
+    /**
+     * The cell (tile or hole) under point `(x, y)` of a `width × height` viewport.
+     */
+    fun `tileAt`(`width`: kotlin.Double, `height`: kotlin.Double, `x`: kotlin.Double, `y`: kotlin.Double): kotlin.UInt?
+    
+    /**
+     * Takes back the last edit.
+     */
+    fun `undo`(): EditorSnapshot
+    
+    companion object
+}
+
+/**
+ * A puzzle being drawn: send edits, pull snapshots to draw, and wait for the analysis on a
+ * background thread with [`Editor::analysis`]. Safe to use from any thread.
+ */
+open class Editor: Disposable, AutoCloseable, EditorInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_kami_core_fn_free_editor(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_kami_core_fn_clone_editor(handle, status)
+        }
+    }
+
+    
+    /**
+     * Adds `rgb` to the palette (at most 6 colours).
+     */
+    @Throws(KamiException::class)override fun `addColour`(`rgb`: Rgb): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_add_colour(
+        it,
+        
+        FfiConverterTypeRgb.lower(`rgb`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Waits up to `timeout_ms` for an analysis snapshot of the current drawing newer than
+     * serial `after` (0 for any) and returns it, or `None` on timeout. Call it in a loop on a
+     * background thread, passing the last serial seen; edits meanwhile are fine (their
+     * snapshots come next).
+     */override fun `analysis`(`after`: kotlin.ULong, `timeoutMs`: kotlin.UInt): EditorAnalysis? {
+            return FfiConverterOptionalTypeEditorAnalysis.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_analysis(
+        it,
+        
+        FfiConverterULong.lower(`after`),
+        FfiConverterUInt.lower(`timeoutMs`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Starts a drag with `tool`; then [`Editor::stroke_to`] for each point, and
+     * [`Editor::end_stroke`]. The whole drag is one undo step.
+     */
+    @Throws(KamiException::class)override fun `beginStroke`(`tool`: EditorTool)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_begin_stroke(
+        it,
+        
+        FfiConverterTypeEditorTool.lower(`tool`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Makes every cell, holes included, `colour`.
+     */
+    @Throws(KamiException::class)override fun `clear`(`colour`: kotlin.UInt): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_clear(
+        it,
+        
+        FfiConverterUInt.lower(`colour`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Ends the drag.
+     */override fun `endStroke`()
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_end_stroke(
+        it,
+        _status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Recolours the region of `tile` (and of its mirror image) to `colour`, as a move would.
+     */
+    @Throws(KamiException::class)override fun `fill`(`tile`: kotlin.UInt, `colour`: kotlin.UInt): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_fill(
+        it,
+        
+        FfiConverterUInt.lower(`tile`),
+        FfiConverterUInt.lower(`colour`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The latest analysis snapshot of the current drawing, if any yet.
+     */override fun `latestAnalysis`(): EditorAnalysis? {
+            return FfiConverterOptionalTypeEditorAnalysis.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_latest_analysis(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Every cell's outline for a `width × height` viewport, holes included (draw them as the
+     * background, with an outline, so they can be painted over). Cache it until the viewport
+     * changes: edits never change the board's size.
+     */
+    @Throws(KamiException::class)override fun `layout`(`width`: kotlin.Double, `height`: kotlin.Double): BoardLayout {
+            return FfiConverterTypeBoardLayout.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_layout(
+        it,
+        
+        FfiConverterDouble.lower(`width`),
+        FfiConverterDouble.lower(`height`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Paints one cell (and its mirror image) with `tool`.
+     */
+    @Throws(KamiException::class)override fun `paint`(`tile`: kotlin.UInt, `tool`: EditorTool): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_paint(
+        it,
+        
+        FfiConverterUInt.lower(`tile`),
+        FfiConverterTypeEditorTool.lower(`tool`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * A fresh game of the drawing named `name`, with the proven par or, before it is proven,
+     * the best line known (`BoardOneColour` if there is nothing to play).
+     */
+    @Throws(KamiException::class)override fun `play`(`name`: kotlin.String): Game {
+            return FfiConverterTypeGame.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_play(
+        it,
+        
+        FfiConverterString.lower(`name`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Replays the last undone edit.
+     */
+    @Throws(KamiException::class)override fun `redo`(): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_redo(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Removes palette colour `colour`; its tiles take colour `into` (numbered as before).
+     */
+    @Throws(KamiException::class)override fun `removeColour`(`colour`: kotlin.UInt, `into`: kotlin.UInt): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_remove_colour(
+        it,
+        
+        FfiConverterUInt.lower(`colour`),
+        FfiConverterUInt.lower(`into`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Keeps the drawing in `collection` as a new puzzle made here, named `name`, with the par
+     * as in [`Editor::play`] (marked proven if it is).
+     */
+    @Throws(KamiException::class)override fun `saveTo`(`collection`: PuzzleCollection, `name`: kotlin.String): PuzzleEntry {
+            return FfiConverterTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_save_to(
+        it,
+        
+        FfiConverterTypePuzzleCollection.lower(`collection`),
+        FfiConverterString.lower(`name`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Replaces palette colour `colour` by `rgb`.
+     */
+    @Throws(KamiException::class)override fun `setColour`(`colour`: kotlin.UInt, `rgb`: Rgb): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_set_colour(
+        it,
+        
+        FfiConverterUInt.lower(`colour`),
+        FfiConverterTypeRgb.lower(`rgb`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Paints with `mirror` from now on (`MirrorDoesNotFit` where the board's size does not allow it).
+     */
+    @Throws(KamiException::class)override fun `setMirror`(`mirror`: Symmetry): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_set_mirror(
+        it,
+        
+        FfiConverterTypeSymmetry.lower(`mirror`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Replaces the palette (2 to 6 colours); tiles of colours it lacks take its last colour.
+     */
+    @Throws(KamiException::class)override fun `setPalette`(`palette`: List<Rgb>): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_set_palette(
+        it,
+        
+        FfiConverterSequenceTypeRgb.lower(`palette`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The drawing as it stands.
+     */override fun `snapshot`(): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_snapshot(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Drags to `(x, y)` of a `width × height` viewport: paints every cell from the last point
+     * to this one, however far apart.
+     */
+    @Throws(KamiException::class)override fun `strokeTo`(`width`: kotlin.Double, `height`: kotlin.Double, `x`: kotlin.Double, `y`: kotlin.Double): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_stroke_to(
+        it,
+        
+        FfiConverterDouble.lower(`width`),
+        FfiConverterDouble.lower(`height`),
+        FfiConverterDouble.lower(`x`),
+        FfiConverterDouble.lower(`y`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The cell (tile or hole) under point `(x, y)` of a `width × height` viewport.
+     */
+    @Throws(KamiException::class)override fun `tileAt`(`width`: kotlin.Double, `height`: kotlin.Double, `x`: kotlin.Double, `y`: kotlin.Double): kotlin.UInt? {
+            return FfiConverterOptionalUInt.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_tile_at(
+        it,
+        
+        FfiConverterDouble.lower(`width`),
+        FfiConverterDouble.lower(`height`),
+        FfiConverterDouble.lower(`x`),
+        FfiConverterDouble.lower(`y`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Takes back the last edit.
+     */
+    @Throws(KamiException::class)override fun `undo`(): EditorSnapshot {
+            return FfiConverterTypeEditorSnapshot.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_editor_undo(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    companion object {
+        
+    /**
+     * A blank board of `rows × cols` (the KAMI 2 board is 29 × 10 triangles), all colour 1 of
+     * `palette` (2 to 6 colours).
+     */
+    @Throws(KamiException::class) fun `blank`(`tiling`: Tiling, `rows`: kotlin.UInt, `cols`: kotlin.UInt, `palette`: List<Rgb>): Editor {
+            return FfiConverterTypeEditor.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_constructor_editor_blank(
+    
+        
+        FfiConverterTypeTiling.lower(`tiling`),
+        FfiConverterUInt.lower(`rows`),
+        FfiConverterUInt.lower(`cols`),
+        FfiConverterSequenceTypeRgb.lower(`palette`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * The board and palette of a shipped level, to change.
+     */
+    @Throws(KamiException::class) fun `fromLevel`(`levelId`: kotlin.String): Editor {
+            return FfiConverterTypeEditor.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_constructor_editor_from_level(
+    
+        
+        FfiConverterString.lower(`levelId`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * The board and palette of one of the player's puzzles, to change (saved as a new puzzle).
+     */
+    @Throws(KamiException::class) fun `fromPuzzle`(`collection`: PuzzleCollection, `id`: kotlin.String): Editor {
+            return FfiConverterTypeEditor.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_constructor_editor_from_puzzle(
+    
+        
+        FfiConverterTypePuzzleCollection.lower(`collection`),
+        FfiConverterString.lower(`id`),_status)
+}
+    )
+    }
+    
+
+        
+    }
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEditor: FfiConverter<Editor, Long> {
+    override fun lower(value: Editor): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): Editor {
+        return Editor(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): Editor {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: Editor) = 8UL
+
+    override fun write(value: Editor, buf: ByteBuffer) {
+        buf.putLong(lower(value))
     }
 }
 
@@ -4163,6 +5114,284 @@ public object FfiConverterTypeBoardLayout: FfiConverterRustBuffer<BoardLayout> {
 
 
 /**
+ * A curated palette: six colours clearly apart; a puzzle of n colours takes the first n.
+ */
+data class CuratedPalette (
+    /**
+     * Its name.
+     */
+    var `name`: kotlin.String
+    , 
+    /**
+     * Its colours.
+     */
+    var `colours`: List<Rgb>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCuratedPalette: FfiConverterRustBuffer<CuratedPalette> {
+    override fun read(buf: ByteBuffer): CuratedPalette {
+        return CuratedPalette(
+            FfiConverterString.read(buf),
+            FfiConverterSequenceTypeRgb.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: CuratedPalette) = (
+            FfiConverterString.allocationSize(value.`name`) +
+            FfiConverterSequenceTypeRgb.allocationSize(value.`colours`)
+    )
+
+    override fun write(value: CuratedPalette, buf: ByteBuffer) {
+            FfiConverterString.write(value.`name`, buf)
+            FfiConverterSequenceTypeRgb.write(value.`colours`, buf)
+    }
+}
+
+
+
+/**
+ * One snapshot of the live analysis.
+ */
+data class EditorAnalysis (
+    /**
+     * Counts snapshots: pass it to `Editor.analysis` to wait for the next one.
+     */
+    var `serial`: kotlin.ULong
+    , 
+    /**
+     * The editor version it is for: show it only while `EditorSnapshot.version` is the same.
+     */
+    var `version`: kotlin.ULong
+    , 
+    /**
+     * Connected same-colour areas.
+     */
+    var `regions`: kotlin.UInt
+    , 
+    /**
+     * Palette colours some tile uses.
+     */
+    var `coloursUsed`: kotlin.UInt
+    , 
+    /**
+     * The par, proven or bounded.
+     */
+    var `par`: ParEstimate
+    , 
+    /**
+     * Difficulty from 1 to 10, once the par is proven.
+     */
+    var `difficulty`: kotlin.Double?
+    , 
+    /**
+     * Different first moves, once the par is proven.
+     */
+    var `firstMoves`: kotlin.UInt?
+    , 
+    /**
+     * First moves shown to keep par in reach, once the par is proven.
+     */
+    var `promisingFirstMoves`: kotlin.UInt?
+    , 
+    /**
+     * What the player should know.
+     */
+    var `verdicts`: List<EditorVerdict>
+    , 
+    /**
+     * Whether the analysis of this version is finished (nothing more comes until an edit).
+     */
+    var `done`: kotlin.Boolean
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEditorAnalysis: FfiConverterRustBuffer<EditorAnalysis> {
+    override fun read(buf: ByteBuffer): EditorAnalysis {
+        return EditorAnalysis(
+            FfiConverterULong.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeParEstimate.read(buf),
+            FfiConverterOptionalDouble.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterOptionalUInt.read(buf),
+            FfiConverterSequenceTypeEditorVerdict.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: EditorAnalysis) = (
+            FfiConverterULong.allocationSize(value.`serial`) +
+            FfiConverterULong.allocationSize(value.`version`) +
+            FfiConverterUInt.allocationSize(value.`regions`) +
+            FfiConverterUInt.allocationSize(value.`coloursUsed`) +
+            FfiConverterTypeParEstimate.allocationSize(value.`par`) +
+            FfiConverterOptionalDouble.allocationSize(value.`difficulty`) +
+            FfiConverterOptionalUInt.allocationSize(value.`firstMoves`) +
+            FfiConverterOptionalUInt.allocationSize(value.`promisingFirstMoves`) +
+            FfiConverterSequenceTypeEditorVerdict.allocationSize(value.`verdicts`) +
+            FfiConverterBoolean.allocationSize(value.`done`)
+    )
+
+    override fun write(value: EditorAnalysis, buf: ByteBuffer) {
+            FfiConverterULong.write(value.`serial`, buf)
+            FfiConverterULong.write(value.`version`, buf)
+            FfiConverterUInt.write(value.`regions`, buf)
+            FfiConverterUInt.write(value.`coloursUsed`, buf)
+            FfiConverterTypeParEstimate.write(value.`par`, buf)
+            FfiConverterOptionalDouble.write(value.`difficulty`, buf)
+            FfiConverterOptionalUInt.write(value.`firstMoves`, buf)
+            FfiConverterOptionalUInt.write(value.`promisingFirstMoves`, buf)
+            FfiConverterSequenceTypeEditorVerdict.write(value.`verdicts`, buf)
+            FfiConverterBoolean.write(value.`done`, buf)
+    }
+}
+
+
+
+/**
+ * Everything a shell draws of the drawing at one moment.
+ */
+data class EditorSnapshot (
+    /**
+     * Changes with every edit, undo and redo; analyses carry the version they are for.
+     */
+    var `version`: kotlin.ULong
+    , 
+    /**
+     * The palette.
+     */
+    var `palette`: List<Rgb>
+    , 
+    /**
+     * Each cell's palette index, row by row; `None` is a hole.
+     */
+    var `tiles`: List<kotlin.UInt?>
+    , 
+    /**
+     * Board rows.
+     */
+    var `rows`: kotlin.UInt
+    , 
+    /**
+     * Board columns.
+     */
+    var `cols`: kotlin.UInt
+    , 
+    /**
+     * Tile shape.
+     */
+    var `tiling`: Tiling
+    , 
+    /**
+     * The mirror painting follows.
+     */
+    var `mirror`: Symmetry
+    , 
+    /**
+     * The mirrors this board's size allows (on triangles it depends on rows and columns).
+     */
+    var `mirrorsAllowed`: List<Symmetry>
+    , 
+    /**
+     * Whether undo would do something.
+     */
+    var `canUndo`: kotlin.Boolean
+    , 
+    /**
+     * Whether redo would do something.
+     */
+    var `canRedo`: kotlin.Boolean
+    , 
+    /**
+     * Palette colours too alike to tell apart (or too close to a background), in words; empty
+     * for a clear palette. The palette is kept anyway.
+     */
+    var `paletteWarnings`: List<kotlin.String>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEditorSnapshot: FfiConverterRustBuffer<EditorSnapshot> {
+    override fun read(buf: ByteBuffer): EditorSnapshot {
+        return EditorSnapshot(
+            FfiConverterULong.read(buf),
+            FfiConverterSequenceTypeRgb.read(buf),
+            FfiConverterSequenceOptionalUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeTiling.read(buf),
+            FfiConverterTypeSymmetry.read(buf),
+            FfiConverterSequenceTypeSymmetry.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterSequenceString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: EditorSnapshot) = (
+            FfiConverterULong.allocationSize(value.`version`) +
+            FfiConverterSequenceTypeRgb.allocationSize(value.`palette`) +
+            FfiConverterSequenceOptionalUInt.allocationSize(value.`tiles`) +
+            FfiConverterUInt.allocationSize(value.`rows`) +
+            FfiConverterUInt.allocationSize(value.`cols`) +
+            FfiConverterTypeTiling.allocationSize(value.`tiling`) +
+            FfiConverterTypeSymmetry.allocationSize(value.`mirror`) +
+            FfiConverterSequenceTypeSymmetry.allocationSize(value.`mirrorsAllowed`) +
+            FfiConverterBoolean.allocationSize(value.`canUndo`) +
+            FfiConverterBoolean.allocationSize(value.`canRedo`) +
+            FfiConverterSequenceString.allocationSize(value.`paletteWarnings`)
+    )
+
+    override fun write(value: EditorSnapshot, buf: ByteBuffer) {
+            FfiConverterULong.write(value.`version`, buf)
+            FfiConverterSequenceTypeRgb.write(value.`palette`, buf)
+            FfiConverterSequenceOptionalUInt.write(value.`tiles`, buf)
+            FfiConverterUInt.write(value.`rows`, buf)
+            FfiConverterUInt.write(value.`cols`, buf)
+            FfiConverterTypeTiling.write(value.`tiling`, buf)
+            FfiConverterTypeSymmetry.write(value.`mirror`, buf)
+            FfiConverterSequenceTypeSymmetry.write(value.`mirrorsAllowed`, buf)
+            FfiConverterBoolean.write(value.`canUndo`, buf)
+            FfiConverterBoolean.write(value.`canRedo`, buf)
+            FfiConverterSequenceString.write(value.`paletteWarnings`, buf)
+    }
+}
+
+
+
+/**
  * One tile recoloured by a move, `ring` edges away from the tapped tile: animate ring by ring.
  */
 data class FloodTile (
@@ -5478,6 +6707,218 @@ public object FfiConverterTypeTurn: FfiConverterRustBuffer<Turn> {
 
 
 /**
+ * What a paint tool puts down.
+ */
+sealed class EditorTool {
+    
+    /**
+     * A palette colour (painting a hole makes it a tile again).
+     */
+    data class Paint(
+        val `colour`: kotlin.UInt) : EditorTool()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A hole.
+     */
+    object Hole : EditorTool()
+    
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEditorTool : FfiConverterRustBuffer<EditorTool>{
+    override fun read(buf: ByteBuffer): EditorTool {
+        return when(buf.getInt()) {
+            1 -> EditorTool.Paint(
+                FfiConverterUInt.read(buf),
+                )
+            2 -> EditorTool.Hole
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: EditorTool): ULong = when(value) {
+        is EditorTool.Paint -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`colour`)
+            )
+        }
+        is EditorTool.Hole -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+    }
+
+    override fun write(value: EditorTool, buf: ByteBuffer) {
+        when(value) {
+            is EditorTool.Paint -> {
+                buf.putInt(1)
+                FfiConverterUInt.write(value.`colour`, buf)
+                Unit
+            }
+            is EditorTool.Hole -> {
+                buf.putInt(2)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * A verdict on the drawing for the shell to put in words.
+ */
+sealed class EditorVerdict {
+    
+    /**
+     * The board is one colour: nothing to play.
+     */
+    object OneColour : EditorVerdict()
+    
+    
+    /**
+     * Par is 1 or 2.
+     */
+    object Trivial : EditorVerdict()
+    
+    
+    /**
+     * Most first moves keep par in reach: a picture, not a puzzle.
+     */
+    data class Picture(
+        val `keeping`: kotlin.UInt, 
+        val `firstMoves`: kotlin.UInt) : EditorVerdict()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A palette colour no tile uses.
+     */
+    data class UnusedColour(
+        val `colour`: kotlin.UInt) : EditorVerdict()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEditorVerdict : FfiConverterRustBuffer<EditorVerdict>{
+    override fun read(buf: ByteBuffer): EditorVerdict {
+        return when(buf.getInt()) {
+            1 -> EditorVerdict.OneColour
+            2 -> EditorVerdict.Trivial
+            3 -> EditorVerdict.Picture(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            4 -> EditorVerdict.UnusedColour(
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: EditorVerdict): ULong = when(value) {
+        is EditorVerdict.OneColour -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is EditorVerdict.Trivial -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is EditorVerdict.Picture -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`keeping`)
+                + FfiConverterUInt.allocationSize(value.`firstMoves`)
+            )
+        }
+        is EditorVerdict.UnusedColour -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`colour`)
+            )
+        }
+    }
+
+    override fun write(value: EditorVerdict, buf: ByteBuffer) {
+        when(value) {
+            is EditorVerdict.OneColour -> {
+                buf.putInt(1)
+                Unit
+            }
+            is EditorVerdict.Trivial -> {
+                buf.putInt(2)
+                Unit
+            }
+            is EditorVerdict.Picture -> {
+                buf.putInt(3)
+                FfiConverterUInt.write(value.`keeping`, buf)
+                FfiConverterUInt.write(value.`firstMoves`, buf)
+                Unit
+            }
+            is EditorVerdict.UnusedColour -> {
+                buf.putInt(4)
+                FfiConverterUInt.write(value.`colour`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
  * Where a game stands.
  */
 sealed class GameStatus {
@@ -6026,6 +7467,63 @@ sealed class KamiException: kotlin.Exception() {
             get() = "length=${ `length` }"
     }
     
+    /**
+     * A palette must hold `min` to `max` colours.
+     */
+    class PaletteSize(
+        
+        val `colours`: kotlin.UInt, 
+        
+        val `min`: kotlin.UInt, 
+        
+        val `max`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "colours=${ `colours` }, min=${ `min` }, max=${ `max` }"
+    }
+    
+    /**
+     * The edit would leave only holes.
+     */
+    class NoTilesLeft(
+        ) : KamiException() {
+        override val message
+            get() = ""
+    }
+    
+    /**
+     * The mirror does not map a board of this size onto itself (triangles depend on the size).
+     */
+    class MirrorDoesNotFit(
+        
+        val `rows`: kotlin.UInt, 
+        
+        val `cols`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "rows=${ `rows` }, cols=${ `cols` }"
+    }
+    
+    /**
+     * Not a size a board can have.
+     */
+    class InvalidBoardSize(
+        
+        val `reason`: kotlin.String
+        ) : KamiException() {
+        override val message
+            get() = "reason=${ `reason` }"
+    }
+    
+    /**
+     * The drawing is one colour: nothing to play.
+     */
+    class BoardOneColour(
+        ) : KamiException() {
+        override val message
+            get() = ""
+    }
+    
 
     
 
@@ -6157,6 +7655,20 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
             35 -> KamiException.QrTooLarge(
                 FfiConverterUInt.read(buf),
                 )
+            36 -> KamiException.PaletteSize(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            37 -> KamiException.NoTilesLeft()
+            38 -> KamiException.MirrorDoesNotFit(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            39 -> KamiException.InvalidBoardSize(
+                FfiConverterString.read(buf),
+                )
+            40 -> KamiException.BoardOneColour()
             else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
         }
     }
@@ -6345,6 +7857,32 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 4UL
                 + FfiConverterUInt.allocationSize(value.`length`)
             )
+            is KamiException.PaletteSize -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`colours`)
+                + FfiConverterUInt.allocationSize(value.`min`)
+                + FfiConverterUInt.allocationSize(value.`max`)
+            )
+            is KamiException.NoTilesLeft -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+            )
+            is KamiException.MirrorDoesNotFit -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`rows`)
+                + FfiConverterUInt.allocationSize(value.`cols`)
+            )
+            is KamiException.InvalidBoardSize -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`reason`)
+            )
+            is KamiException.BoardOneColour -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+            )
         }
     }
 
@@ -6532,6 +8070,32 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 FfiConverterUInt.write(value.`length`, buf)
                 Unit
             }
+            is KamiException.PaletteSize -> {
+                buf.putInt(36)
+                FfiConverterUInt.write(value.`colours`, buf)
+                FfiConverterUInt.write(value.`min`, buf)
+                FfiConverterUInt.write(value.`max`, buf)
+                Unit
+            }
+            is KamiException.NoTilesLeft -> {
+                buf.putInt(37)
+                Unit
+            }
+            is KamiException.MirrorDoesNotFit -> {
+                buf.putInt(38)
+                FfiConverterUInt.write(value.`rows`, buf)
+                FfiConverterUInt.write(value.`cols`, buf)
+                Unit
+            }
+            is KamiException.InvalidBoardSize -> {
+                buf.putInt(39)
+                FfiConverterString.write(value.`reason`, buf)
+                Unit
+            }
+            is KamiException.BoardOneColour -> {
+                buf.putInt(40)
+                Unit
+            }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
     }
 
@@ -6640,6 +8204,102 @@ public object FfiConverterTypeParCheck : FfiConverterRustBuffer<ParCheck>{
 
 
 /**
+ * The par as far as the analysis knows it.
+ */
+sealed class ParEstimate {
+    
+    /**
+     * Proven to be the fewest moves.
+     */
+    data class Proven(
+        val `par`: kotlin.UInt) : ParEstimate()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Not proven yet: at least `lo`, at most `hi` moves.
+     */
+    data class Bounds(
+        val `lo`: kotlin.UInt, 
+        val `hi`: kotlin.UInt) : ParEstimate()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeParEstimate : FfiConverterRustBuffer<ParEstimate>{
+    override fun read(buf: ByteBuffer): ParEstimate {
+        return when(buf.getInt()) {
+            1 -> ParEstimate.Proven(
+                FfiConverterUInt.read(buf),
+                )
+            2 -> ParEstimate.Bounds(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: ParEstimate): ULong = when(value) {
+        is ParEstimate.Proven -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`par`)
+            )
+        }
+        is ParEstimate.Bounds -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`lo`)
+                + FfiConverterUInt.allocationSize(value.`hi`)
+            )
+        }
+    }
+
+    override fun write(value: ParEstimate, buf: ByteBuffer) {
+        when(value) {
+            is ParEstimate.Proven -> {
+                buf.putInt(1)
+                FfiConverterUInt.write(value.`par`, buf)
+                Unit
+            }
+            is ParEstimate.Bounds -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`lo`, buf)
+                FfiConverterUInt.write(value.`hi`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
  * Where one of the player's puzzles came from.
  */
 
@@ -6652,7 +8312,11 @@ enum class PuzzleOrigin {
     /**
      * Opened from a share code.
      */
-    SHARED;
+    SHARED,
+    /**
+     * Drawn in the editor.
+     */
+    MADE;
 
     
 
@@ -6859,6 +8523,38 @@ public object FfiConverterOptionalUInt: FfiConverterRustBuffer<kotlin.UInt?> {
 /**
  * @suppress
  */
+public object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?> {
+    override fun read(buf: ByteBuffer): kotlin.Double? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterDouble.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.Double?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterDouble.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.Double?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterDouble.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?> {
     override fun read(buf: ByteBuffer): kotlin.String? {
         if (buf.get().toInt() == 0) {
@@ -6923,6 +8619,38 @@ public object FfiConverterOptionalTypeBestResult: FfiConverterRustBuffer<BestRes
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeEditorAnalysis: FfiConverterRustBuffer<EditorAnalysis?> {
+    override fun read(buf: ByteBuffer): EditorAnalysis? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeEditorAnalysis.read(buf)
+    }
+
+    override fun allocationSize(value: EditorAnalysis?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeEditorAnalysis.allocationSize(value)
+        }
+    }
+
+    override fun write(value: EditorAnalysis?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeEditorAnalysis.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeHintMove: FfiConverterRustBuffer<HintMove?> {
     override fun read(buf: ByteBuffer): HintMove? {
         if (buf.get().toInt() == 0) {
@@ -6973,6 +8701,62 @@ public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterUInt.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.String>> {
+    override fun read(buf: ByteBuffer): List<kotlin.String> {
+        val len = buf.getInt()
+        return List<kotlin.String>(len) {
+            FfiConverterString.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<kotlin.String>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterString.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.String>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterString.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeCuratedPalette: FfiConverterRustBuffer<List<CuratedPalette>> {
+    override fun read(buf: ByteBuffer): List<CuratedPalette> {
+        val len = buf.getInt()
+        return List<CuratedPalette>(len) {
+            FfiConverterTypeCuratedPalette.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<CuratedPalette>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeCuratedPalette.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<CuratedPalette>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeCuratedPalette.write(it, buf)
         }
     }
 }
@@ -7263,6 +9047,62 @@ public object FfiConverterSequenceTypeTileShape: FfiConverterRustBuffer<List<Til
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeEditorVerdict: FfiConverterRustBuffer<List<EditorVerdict>> {
+    override fun read(buf: ByteBuffer): List<EditorVerdict> {
+        val len = buf.getInt()
+        return List<EditorVerdict>(len) {
+            FfiConverterTypeEditorVerdict.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<EditorVerdict>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeEditorVerdict.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<EditorVerdict>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeEditorVerdict.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeSymmetry: FfiConverterRustBuffer<List<Symmetry>> {
+    override fun read(buf: ByteBuffer): List<Symmetry> {
+        val len = buf.getInt()
+        return List<Symmetry>(len) {
+            FfiConverterTypeSymmetry.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<Symmetry>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeSymmetry.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<Symmetry>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeSymmetry.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceOptionalUInt: FfiConverterRustBuffer<List<kotlin.UInt?>> {
     override fun read(buf: ByteBuffer): List<kotlin.UInt?> {
         val len = buf.getInt()
@@ -7290,6 +9130,19 @@ public object FfiConverterSequenceOptionalUInt: FfiConverterRustBuffer<List<kotl
             return FfiConverterSequenceTypePackInfo.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_kami_core_fn_func_packs(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * The curated palettes, each passing the colour-distance rule of `kami check`.
+         */ fun `curatedPalettes`(): List<CuratedPalette> {
+            return FfiConverterSequenceTypeCuratedPalette.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_func_curated_palettes(
     
         _status)
 }
