@@ -16,7 +16,8 @@ struct OpenCodeView: View {
     @State private var opened: OpenedPuzzle?
     @State private var text = ""
     @State private var problem: String?
-    @State private var kept = false
+    /// The puzzle's entry once kept: Play then plays it there, so its best result is kept too.
+    @State private var kept: PuzzleEntry?
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
@@ -33,21 +34,25 @@ struct OpenCodeView: View {
                     }
                     Section {
                         Button("Play") {
-                            session.play(opened)
-                            dismiss()
-                            play()
-                        }
-                        Button("Keep in my puzzles") {
                             do {
-                                try session.keep(opened, name: opened.name ?? String(localized: "A shared puzzle"))
-                                kept = true
+                                if let kept { try session.open(puzzleId: kept.id) } else { session.play(opened) }
+                                dismiss()
+                                play()
                             } catch {
                                 problem = playerMessage(for: error)
                             }
                         }
-                        .disabled(kept)
+                        Button("Keep in my puzzles") {
+                            do {
+                                kept = try session.keep(opened, name: opened.name ?? String(localized: "A shared puzzle"))
+                            } catch {
+                                problem = playerMessage(for: error)
+                            }
+                        }
+                        .disabled(kept != nil)
                     } footer: {
-                        if kept { Text("Kept in your puzzles.") }
+                        if kept != nil { Text("Kept in your puzzles.") }
+                        if let problem { Text(problem).foregroundStyle(.red) }
                     }
                 } else {
                     Section {
