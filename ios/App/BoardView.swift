@@ -106,9 +106,7 @@ private struct BoardPicture {
             guard let now = tiles[Int(shape.tile)] else { continue }
             let colour = ripple?.colour(of: shape.tile, now: now, at: date) ?? now
             guard palette.indices.contains(Int(colour)) else { continue }
-            var path = Path()
-            path.addLines(shape.vertices.map { CGPoint(x: $0.x, y: $0.y) })
-            path.closeSubpath()
+            let path = Path(tile: shape)
             let fill = Color(palette[Int(colour)])
             context.fill(path, with: .color(fill))
             // Stroking in the fill colour hides hairline seams between neighbouring tiles.
@@ -129,5 +127,14 @@ private struct BoardPicture {
             context.stroke(outline, with: .color(.black), lineWidth: 4)
             context.stroke(outline, with: .color(.white), lineWidth: 2)
         }
+    }
+}
+
+extension Path {
+    /// A tile's outline from the core's layout (the game board and the editor draw with it).
+    init(tile: TileShape) {
+        self.init()
+        addLines(tile.vertices.map { CGPoint(x: $0.x, y: $0.y) })
+        closeSubpath()
     }
 }

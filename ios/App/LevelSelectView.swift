@@ -20,12 +20,19 @@ struct LevelSelectView: View {
     /// Why the last level could not be opened, while the alert shows it.
     @State private var failure = ""
     @State private var showingFailure = false
+    /// The drawing on the editor screen, while it is pushed.
+    @State private var editor: EditorModel?
+    /// Whether "Open a code" shows, and the `kami://` link tapped to open it, if any.
+    @State private var showingOpenCode = false
+    @State private var link: String?
 
     /// The one screen pushed over this one.
     enum Screen: Hashable {
         case game
-        /// The player's puzzles (imported screenshots).
+        /// The player's puzzles (imported, opened from codes and made).
         case puzzles
+        /// The puzzle editor (`editor`).
+        case editor
     }
 
     var body: some View {
@@ -79,7 +86,14 @@ struct LevelSelectView: View {
                             .id(game.snapshot.levelId)  // fresh screen state for another level
                     }
                 case .puzzles:
-                    PuzzlesView(session: session) { path = [.puzzles, .game] }
+                    PuzzlesView(session: session, play: { path = [.puzzles, .game] }, edit: { model in
+                        editor = model
+                        path = [.puzzles, .editor]
+                    }, openCode: { showingOpenCode = true })
+                case .editor:
+                    if let editor {
+                        EditorView(model: editor, session: session) { path.append(.game) }
+                    }
                 }
             }
         }
@@ -94,9 +108,18 @@ struct LevelSelectView: View {
         .sheet(isPresented: $showingSettings) {
             SettingsView(settings: $session.settings)
         }
+        .sheet(isPresented: $showingOpenCode, onDismiss: { link = nil }) {
+            OpenCodeView(session: session, link: link) { path = [.game] }
+        }
+        .onOpenURL { url in
+            // The sheet hands the link to the core, which reads it or says why not.
+            link = url.absoluteString
+            showingOpenCode = true
+        }
         .onChange(of: path) { _, path in
             // Off the game screen (back button, swipe or the result sheet): the session stops a
             // hint, drops a daily puzzle still being made and refreshes its offer.
+            if !path.contains(.editor) { editor = nil }
             if !path.contains(.game) {
                 session.leave()
                 screen = ""

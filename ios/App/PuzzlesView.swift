@@ -3,14 +3,20 @@ import KamiKit
 import PhotosUI
 import SwiftUI
 
-/// The player's puzzles: "Import screenshot" (the system photo picker, screenshots only) and the
-/// puzzles kept so far, each with its thumbnail, par and best result; tap to play, swipe to
-/// delete, long-press to rename or duplicate. Reading, keeping and saving are KamiKit's
+/// The player's puzzles: "Make a puzzle" (the editor), "Open a code", "Import screenshot" (the
+/// system photo picker, screenshots only) and the puzzles made, opened and imported so far, each
+/// with its thumbnail, par and best result; tap to play, swipe to delete, long-press to rename,
+/// duplicate, edit or share. Reading, keeping and saving are KamiKit's
 /// (`Session.importScreenshot` and friends, tested there); this view asks and words.
 struct PuzzlesView: View {
     let session: Session
     /// Opens the game in play (pushes the game screen).
     let play: () -> Void
+    /// Opens the editor on a drawing (pushes the editor screen).
+    let edit: (EditorModel) -> Void
+    /// Shows "Open a code".
+    let openCode: () -> Void
+    @State private var sharing: (items: ShareItems, name: String)?
     @State private var pickedItem: PhotosPickerItem?
     @State private var importing = false
     /// A board whose par the player is asked for.
@@ -27,6 +33,14 @@ struct PuzzlesView: View {
     var body: some View {
         List {
             Section {
+                Button {
+                    attempt { edit(try EditorModel.blank()) }
+                } label: {
+                    Label("Make a puzzle", systemImage: "paintbrush.pointed")
+                }
+                Button(action: openCode) {
+                    Label("Open a code", systemImage: "qrcode")
+                }
                 PhotosPicker(selection: $pickedItem, matching: .screenshots, photoLibrary: .shared()) {
                     HStack {
                         Label("Import screenshot", systemImage: "photo.badge.plus")
@@ -53,6 +67,12 @@ struct PuzzlesView: View {
                         Button("Duplicate") {
                             attempt { try session.duplicatePuzzle(entry.id, name: String(localized: "\(entry.name) copy")) }
                         }
+                        Button("Edit") {
+                            attempt { edit(try session.edit(puzzleId: entry.id)) }
+                        }
+                        Button("Share") {
+                            attempt { sharing = (try session.shareItems(puzzleId: entry.id), entry.name) }
+                        }
                     }
                 }
                 .onDelete { offsets in
@@ -66,6 +86,9 @@ struct PuzzlesView: View {
             guard let item else { return }
             pickedItem = nil
             importScreenshot(item)
+        }
+        .sheet(isPresented: Binding(get: { sharing != nil }, set: { if !$0 { sharing = nil } })) {
+            if let sharing { ShareSheet(items: sharing.items, name: sharing.name) }
         }
         .alert("What is the par?", isPresented: isPresent($pending)) {
             TextField("Par", text: $parText).keyboardType(.numberPad)
@@ -144,11 +167,6 @@ struct PuzzlesView: View {
         } catch {
             actionFailure = playerMessage(for: error)
         }
-    }
-
-    /// Whether an optional state is set, as an alert's binding (dismissing clears it).
-    private func isPresent<T>(_ value: Binding<T?>) -> Binding<Bool> {
-        Binding(get: { value.wrappedValue != nil }, set: { if !$0 { value.wrappedValue = nil } })
     }
 }
 

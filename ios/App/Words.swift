@@ -111,4 +111,66 @@ enum Words {
         case .other(let message): message
         }
     }
+
+    /// The editor's analysis in lines: areas and colours, the par, the rating, the verdicts.
+    static func reportLines(_ report: AnalysisReport?) -> [String] {
+        guard let report else { return [String(localized: "Analysing…")] }
+        var lines = [String(localized: "Areas: \(Int(report.regions)) · colours: \(Int(report.colours))")]
+        switch report.par {
+        case .proven(let par): lines.append(String(localized: "Par \(Int(par)), proven"))
+        case .bounds(let lo, let hi, true): lines.append(String(localized: "Par \(Int(lo))–\(Int(hi)), still thinking"))
+        case .bounds(let lo, let hi, false): lines.append(String(localized: "Par \(Int(lo))–\(Int(hi)): no proof in time"))
+        case .none: break
+        }
+        if let difficulty = report.difficulty { lines.append(String(localized: "Difficulty \(Int(difficulty)) of 10")) }
+        lines += report.verdicts.map(verdict)
+        return lines
+    }
+
+    /// The editor's analysis in one sentence, for VoiceOver.
+    static func report(_ report: AnalysisReport?) -> String {
+        reportLines(report).joined(separator: ". ")
+    }
+
+    /// A verdict on a drawing.
+    static func verdict(_ verdict: AnalysisReport.Verdict) -> String {
+        switch verdict {
+        case .oneColour: String(localized: "The board is one colour: paint something to play.")
+        case .trivial: String(localized: "Trivial: one or two moves solve it.")
+        case .picture(let keeping, let firstMoves):
+            String(localized: "A picture, not a puzzle: \(Int(keeping)) of \(Int(firstMoves)) first moves keep par.")
+        case .unusedColour(let colour): String(localized: "Colour \(Int(colour) + 1) is used nowhere.")
+        }
+    }
+
+    /// The mirror painting follows.
+    static func mirror(_ mirror: Symmetry) -> String {
+        switch mirror {
+        case .none: String(localized: "No mirror")
+        case .leftRight: String(localized: "Mirror left to right")
+        case .topBottom: String(localized: "Mirror top to bottom")
+        case .rotational: String(localized: "Mirror by a half turn")
+        }
+    }
+
+    /// What the solver made of an opened puzzle's claimed par.
+    static func confirmation(_ confirmation: ParConfirmation, claimed: UInt32) -> String {
+        switch confirmation {
+        case .checking: String(localized: "Checking the par…")
+        case .confirmed: String(localized: "Par confirmed")
+        case .differs(let fewest): String(localized: "The par is really \(Int(fewest)), not \(Int(claimed))")
+        case .unconfirmed: String(localized: "Could not confirm the par")
+        }
+    }
+
+    /// Why a code or link could not be opened.
+    static func codeProblem(_ problem: CodeProblem) -> String {
+        switch problem {
+        case .notACode: String(localized: "This is not a Kami code or link.")
+        case .mistyped: String(localized: "This code does not check out: a character is mistyped or two are swapped.")
+        case .truncated(let missing): String(localized: "This code is cut short: \(Int(missing)) characters are missing.")
+        case .newerVersion: String(localized: "This code was made by a newer Kami. Update the app to open it.")
+        case .other(let message): message
+        }
+    }
 }

@@ -6,22 +6,36 @@ use kami_core::catalogue::Catalogue;
 use kami_core::daily::Date;
 use kami_core::level::Level;
 use kami_core::level_file::parse_level;
+use kami_core::share;
 use kami_core::solver::Budget;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A level named by shipped id (`pack/level`) or by the path of a level file.
+/// A level named by shipped id (`pack/level`), by the path of a level file, or by a share code
+/// or `kami://` link (with the par the code claims).
 pub fn load_level(name: &str) -> Result<Arc<Level>, String> {
     if let Some(level) = Catalogue::shipped().level(name) {
         return Ok(Arc::clone(level));
     }
     let path = Path::new(name);
     if !path.is_file() {
-        return Err(format!("{name:?} is neither a shipped level id nor a level file"));
+        return match share::decode(name) {
+            Ok(shared) => Ok(Arc::new(shared.level)),
+            Err(e) if looks_like_code(name) => Err(e.to_string()),
+            Err(_) => Err(format!("{name:?} is neither a shipped level id, a level file nor a share code")),
+        };
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     parse_level(name, name, &text).map(Arc::new).map_err(|e| e.to_string())
+}
+
+/// Whether `text` is meant as a share code: a `kami://` link, or letters and digits only (a
+/// level id has a `/`, a file name a `.`).
+pub fn looks_like_code(text: &str) -> bool {
+    let text = text.trim();
+    text.get(..share::LINK_PREFIX.len()).is_some_and(|s| s.eq_ignore_ascii_case(share::LINK_PREFIX))
+        || (!text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c.is_whitespace()))
 }
 
 /// Today in the player's local time zone: the day whose daily puzzle they expect.

@@ -3,8 +3,9 @@
 //! prove in time are counted and named instead of failing the run (for boards whose par is only
 //! the best known, such as `rust-core/cli/bench/`). `kami bench --daily YEAR`: how fast each
 //! day's puzzle is made and its par proven; `kami bench --import SHOT`: how fast a screenshot
-//! imports (25 runs). `kami bench --editor`: how fast the editor's live analysis answers after
-//! an edit (see `bench/editor.rs`). With medians, the 99th percentile and maxima.
+//! imports (25 runs); `kami bench --share DIR`: how long each level's share code is and how fast
+//! it is made and opened; `kami bench --editor`: how fast the editor's live analysis answers
+//! after an edit (see `bench/editor.rs`). With medians, the 99th percentile and maxima.
 
 mod editor;
 
@@ -17,6 +18,7 @@ use kami_core::game::Game;
 use kami_core::hint::{self, Cache, Position};
 use kami_core::history::Move;
 use kami_core::random::Random;
+use kami_core::share;
 use kami_core::solver::{Budget, first_answer, solve};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -47,13 +49,16 @@ pub struct Args {
     import: Option<String>,
     /// Time the editor's live analysis on N drawings per motif instead (with --time: each
     /// analysis's limit, default 30 s)
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3", conflicts_with_all = ["daily", "import"])]
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3", conflicts_with_all = ["daily", "import", "share"])]
     editor: Option<u64>,
+    /// Measure share codes of every level of DIR instead: lengths, encode and decode times
+    #[arg(long, conflicts_with_all = ["daily", "import"])]
+    share: bool,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<(), String> {
-    let Args { dir, positions, time: limit, verbose, threads, daily, import, editor } = args;
+    let Args { dir, positions, time: limit, verbose, threads, daily, import, share, editor } = args;
     if let Some(seeds) = editor {
         return editor::run(seeds, limit.unwrap_or(Duration::from_secs(30)), threads);
     }
@@ -66,6 +71,9 @@ pub fn run(args: Args) -> Result<(), String> {
     let dir = dir.ok_or("bench needs a folder of packs, e.g. kami bench levels/")?;
     let catalogue = Catalogue::from_dir(Path::new(&dir))
         .map_err(|errors| format!("{} in {dir}; kami check {dir} names them", count(errors.len(), "problem")))?;
+    if share {
+        return bench_share(&catalogue, verbose);
+    }
     let (mut solves, mut hints, mut unproven) = (Vec::new(), Vec::new(), Vec::new());
     let (mut firsts, mut gaps, mut speedups) = (Vec::new(), Vec::new(), Vec::new());
     let mut random = Random::new(1);
@@ -203,6 +211,38 @@ fn bench_import(shot: &str) -> Result<(), String> {
         times.push((start.elapsed(), format!("{} colours", imported.palette.len())));
     }
     summary(&format!("import {shot}"), times);
+    Ok(())
+}
+
+/// Share codes of every level, with and without its name: lengths, and the time to make and to
+/// open each (the named one, 100 runs a level).
+fn bench_share(catalogue: &Catalogue, verbose: bool) -> Result<(), String> {
+    let (mut named, mut bare, mut encodes, mut decodes) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for level in catalogue.packs().iter().flat_map(|p| &p.levels) {
+        let code = |name: Option<&str>| share::encode(level, true, name).map_err(|e| format!("{}: {e}", level.id()));
+        let (with, without) = (code(Some(level.name()))?, code(None)?);
+        if verbose {
+            say!("{:<36} {:>4} {:>4}  {with}", level.id(), with.len(), without.len());
+        }
+        named.push((with.len(), level.id().to_string()));
+        bare.push((without.len(), level.id().to_string()));
+        for _ in 0..100 {
+            let start = Instant::now();
+            let made = code(Some(level.name()))?;
+            encodes.push((start.elapsed(), level.id().to_string()));
+            let start = Instant::now();
+            share::decode(&made).map_err(|e| format!("{}: {e}", level.id()))?;
+            decodes.push((start.elapsed(), level.id().to_string()));
+        }
+    }
+    for (what, mut lengths) in [("with its name", named), ("without a name", bare)] {
+        lengths.sort();
+        let median = lengths.get(lengths.len().saturating_sub(1) / 2).map_or(0, |&(n, _)| n);
+        let (longest, id) = lengths.last().cloned().unwrap_or_default();
+        say!("share code {what}: {} levels, median {median} characters, max {longest} ({id})", lengths.len());
+    }
+    summary("encode", encodes);
+    summary("decode", decodes);
     Ok(())
 }
 

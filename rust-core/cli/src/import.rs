@@ -1,26 +1,31 @@
 //! `kami import SHOT --out FILE.toml [--par N] [--name NAME] [--debug FILE.png]`: reads a KAMI 2
 //! screenshot into a level file; the debug picture draws the toolbar, swatches and grid found,
 //! and each triangle's verdict, over the screenshot (as far as the import got, when it fails).
+//! `kami import CODE --out FILE.toml`: writes the puzzle of a share code or `kami://` link (any
+//! argument that is not a file is read as one).
 
+use crate::args::looks_like_code;
 use crate::output::say;
 use kami_core::import::grid::{COLS, ROWS};
 use kami_core::import::{Analysis, analyse};
+use kami_core::level::Level;
 use kami_core::level_file::write_level;
+use kami_core::share;
 use std::path::Path;
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 /// `kami import` arguments.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The screenshot: SHOT.png or SHOT.jpg
+    /// The screenshot (SHOT.png or SHOT.jpg), or a share code or kami:// link
     shot: String,
     /// The level file to write
     #[arg(long, value_name = "FILE.toml")]
     out: String,
-    /// The par, when the move counter cannot be read (kami solve finds it)
+    /// The par, when the move counter cannot be read (kami solve finds it); for a code, instead of the code's
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     par: Option<u32>,
-    /// The level's name [default: the screenshot's file name]
+    /// The level's name [default: the screenshot's file name, or the code's name]
     #[arg(long)]
     name: Option<String>,
     /// Also draw the grid and verdicts found over the screenshot, as FILE.png
@@ -32,6 +37,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     let Args { shot, out, par, name, debug } = args;
     let shot = &shot;
+    if !Path::new(shot).is_file() && debug.is_none() {
+        return import_code(shot, &out, par, name);
+    }
     let bytes = std::fs::read(shot).map_err(|e| format!("{shot}: {e}"))?;
     let (result, analysis) = analyse(&bytes);
     if let Some(debug) = debug {
@@ -48,6 +56,30 @@ pub fn run(args: Args) -> Result<(), String> {
     std::fs::write(&out, write_level(&level)).map_err(|e| format!("{out}: {e}"))?;
     let read = imported.par.map_or("not read".to_string(), |p| p.to_string());
     say!("{out}: {} colours, par {par} (counter: {read})", level.palette().len());
+    Ok(())
+}
+
+/// Writes the puzzle of share code (or link) `code` as level file `out`.
+fn import_code(code: &str, out: &str, par: Option<u32>, name: Option<String>) -> Result<(), String> {
+    let shared = share::decode(code).map_err(|e| {
+        if looks_like_code(code) {
+            e.to_string()
+        } else {
+            format!("{code}: no such file, and not a share code either ({e})")
+        }
+    })?;
+    let level = &shared.level;
+    let name = name.unwrap_or_else(|| level.name().to_string());
+    let par = par.unwrap_or(level.par());
+    let level = Level::new(level.id().to_string(), name, par, level.palette().to_vec(), level.board().clone())
+        .map_err(|e| e.to_string())?;
+    std::fs::write(out, write_level(&level)).map_err(|e| format!("{out}: {e}"))?;
+    let claim = if shared.par_proven { "proven by its sender" } else { "not proven by its sender" };
+    say!(
+        "{out}: {} colours, par {par} (the code's par {}, {claim}; kami check {out} proves it)",
+        level.palette().len(),
+        shared.level.par()
+    );
     Ok(())
 }
 

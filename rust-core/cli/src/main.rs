@@ -13,6 +13,7 @@ mod output;
 mod play;
 mod render;
 mod screenshot;
+mod share;
 mod solve;
 mod stats;
 
@@ -21,7 +22,7 @@ use output::complain;
 use std::process::ExitCode;
 
 /// What `kami --help` ends with: what a LEVEL argument is.
-const LEVEL_NOTE: &str = "LEVEL is a shipped level id such as 01-first-steps/one-fold, or a path to a level file.";
+const LEVEL_NOTE: &str = "LEVEL is a shipped level id such as 01-first-steps/one-fold, a path to a level file, or a share code or kami:// link.";
 
 /// Play Kami in the terminal (the default command), and the tools for making levels.
 #[derive(Parser, Debug)]
@@ -57,11 +58,14 @@ enum Command {
     Bench(bench::Args),
     /// Par, regions and rating per pack, and the difficulty curve as a picture
     Stats(stats::Args),
-    /// A level file from a KAMI 2 screenshot (PNG or JPEG)
+    /// A level file from a KAMI 2 screenshot (PNG or JPEG) or a share code or link
     Import(import::Args),
     /// A KAMI 2-style screenshot of a level as FILE.jpg or FILE.png, for testing import
     #[command(after_help = LEVEL_NOTE)]
     Screenshot(screenshot::Args),
+    /// A level's share code and kami:// link, and with --qr the link as a QR code
+    #[command(after_help = LEVEL_NOTE)]
+    Share(share::Args),
     /// Shell completions for kami, printed for bash, zsh, fish, elvish or powershell
     Completions(completions::Args),
 }
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
         Command::Stats(args) => stats::run(args),
         Command::Import(args) => import::run(args),
         Command::Screenshot(args) => screenshot::run(args),
+        Command::Share(args) => share::run(args),
         Command::Completions(args) => completions::run(args),
     };
     match result {

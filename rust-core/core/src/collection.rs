@@ -1,4 +1,5 @@
-//! The player's puzzles: boards imported from screenshots or made in the editor, each
+//! The player's puzzles: boards imported from screenshots, opened from share codes or made in
+//! the editor, each
 //! with its name, its par and whether the solver proved it, and the player's best result.
 //!
 //! Each puzzle is a whole level of its own, with the id `mine/<number>` (numbers are never
@@ -28,6 +29,8 @@ const VERSION: u16 = 1;
 pub enum Origin {
     /// Read from a screenshot of KAMI 2.
     Imported,
+    /// Opened from a share code.
+    Shared,
     /// Drawn in the editor.
     Made,
 }
@@ -188,7 +191,7 @@ fn relabel(level: &Level, id: String, name: String) -> Result<Level, CollectionE
 }
 
 /// `name` trimmed, if it is 1 to [`MAX_NAME`] characters without control characters.
-fn valid_name(name: &str) -> Result<String, CollectionError> {
+pub(crate) fn valid_name(name: &str) -> Result<String, CollectionError> {
     let name = name.trim();
     let length = name.chars().count();
     if length == 0 {
@@ -212,7 +215,8 @@ pub fn save(collection: &Collection) -> Vec<u8> {
             name: p.level.name().to_string(),
             origin: match p.origin {
                 Origin::Imported => 1,
-                Origin::Made => 2,
+                Origin::Shared => 2,
+                Origin::Made => 3,
             },
             par: p.level.par(),
             par_proven: p.par_proven,
@@ -244,7 +248,8 @@ pub fn restore(bytes: &[u8]) -> Result<Collection, SaveError> {
         let name = valid_name(&p.name).map_err(|e| invalid(e.to_string()))?;
         let origin = match p.origin {
             1 => Origin::Imported,
-            2 => Origin::Made,
+            2 => Origin::Shared,
+            3 => Origin::Made,
             other => return Err(invalid(format!("puzzle {:?} has an unknown origin {other}", p.id))),
         };
         let best = match p.best {
@@ -265,7 +270,8 @@ struct CollectionV1 {
     puzzles: Vec<PuzzleV1>,
 }
 
-/// Format 1 of one puzzle; `origin` 1 is imported, 2 made in the editor; `best` is `(fewest moves, perfect?)`.
+/// Format 1 of one puzzle; `origin` 1 is imported, 2 opened from a share code, 3 made in the editor;
+/// `best` is `(fewest moves, perfect?)`.
 #[derive(Serialize, Deserialize)]
 struct PuzzleV1 {
     id: String,
@@ -365,7 +371,7 @@ mod tests {
         c.add(&strip(), "A", Origin::Imported, true).unwrap();
         let puzzle = c.get("mine/0").unwrap().clone();
         c.record(&won(&puzzle, &[(1, 0)]));
-        c.add(&strip(), "B", Origin::Imported, false).unwrap();
+        c.add(&strip(), "B", Origin::Shared, false).unwrap();
         c.add(&strip(), "Made", Origin::Made, true).unwrap();
         assert_eq!(restore(&save(&c)), Ok(c.clone()));
         assert_eq!(restore(&save(&Collection::default())), Ok(Collection::default()));

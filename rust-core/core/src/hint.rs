@@ -52,6 +52,29 @@ impl Reach {
     }
 }
 
+/// What the solver made of a level's par.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParCheck {
+    /// The par is the fewest moves: proven.
+    Proven,
+    /// The fewest moves are proven to be `fewest`, not the par.
+    Differs { fewest: u32 },
+    /// No proof within the budget: the par may or may not be the fewest moves.
+    Unknown,
+}
+
+/// Whether `level`'s par is the fewest moves, as far as a hint from its start within `budget`
+/// proves (a phone's [`device_budget`] takes up to a couple of seconds).
+pub fn check_par(level: &Arc<Level>, budget: &Budget) -> ParCheck {
+    let start = Position::of(&Game::new(Arc::clone(level)));
+    let found = hint(&start, &mut Cache::default(), budget);
+    match (found.proven, found.remaining) {
+        (true, fewest) if fewest == level.par() => ParCheck::Proven,
+        (true, fewest) => ParCheck::Differs { fewest },
+        (false, _) => ParCheck::Unknown,
+    }
+}
+
 /// Advice for one position of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {

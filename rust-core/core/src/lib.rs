@@ -22,6 +22,7 @@ pub mod past_levels;
 pub mod progress;
 pub mod random;
 pub mod save;
+pub mod share;
 pub mod solver;
 
 uniffi::setup_scaffolding!();

@@ -1874,6 +1874,12 @@ public protocol PuzzleCollectionProtocol: AnyObject, Sendable {
     func addImported(imported: ImportedPuzzle, name: String, par: UInt32) throws  -> PuzzleEntry
     
     /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+    func addShared(shared: SharedPuzzle, name: String) throws  -> PuzzleEntry
+    
+    /**
      * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
      * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
      * unless the puzzle was deleted or changed meanwhile.
@@ -1920,6 +1926,11 @@ public protocol PuzzleCollectionProtocol: AnyObject, Sendable {
      * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
      */
     func save()  -> Data
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+    func share(id: String) throws  -> ShareCode
     
     /**
      * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
@@ -2018,6 +2029,21 @@ open func addImported(imported: ImportedPuzzle, name: String, par: UInt32)throws
         FfiConverterTypeImportedPuzzle_lower(imported),
         FfiConverterString.lower(name),
         FfiConverterUInt32.lower(par),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+open func addShared(shared: SharedPuzzle, name: String)throws  -> PuzzleEntry  {
+    return try  FfiConverterTypePuzzleEntry_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_add_shared(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeSharedPuzzle_lower(shared),
+        FfiConverterString.lower(name),uniffiCallStatus
     )
 })
 }
@@ -2137,6 +2163,19 @@ open func save() -> Data  {
         uniffiCallStatus in
     uniffi_kami_core_fn_method_puzzlecollection_save(
             self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+open func share(id: String)throws  -> ShareCode  {
+    return try  FfiConverterTypeShareCode_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_puzzlecollection_share(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(id),uniffiCallStatus
     )
 })
 }
@@ -2361,6 +2400,243 @@ public func FfiConverterTypePuzzleMaker_lift(_ handle: UInt64) throws -> PuzzleM
 #endif
 public func FfiConverterTypePuzzleMaker_lower(_ value: PuzzleMaker) -> UInt64 {
     return FfiConverterTypePuzzleMaker.lower(value)
+}
+
+
+
+
+
+
+/**
+ * A puzzle opened from a share code. Its par is what the code claims: [`SharedPuzzle::check_par`]
+ * asks the solver before the shell calls it proven.
+ */
+public protocol SharedPuzzleProtocol: AnyObject, Sendable {
+    
+    /**
+     * Asks the solver whether the claimed par is the fewest moves, within a hint's time (up to
+     * a couple of seconds: call it off the main thread): proven, proven different, or unknown.
+     */
+    func checkPar()  -> ParCheck
+    
+    /**
+     * The code, without spaces or the link's start, and its link.
+     */
+    func code()  -> ShareCode
+    
+    /**
+     * Palette size.
+     */
+    func colours()  -> UInt32
+    
+    /**
+     * A fresh game of the puzzle with the claimed par, as level `shared/<code>` (under which
+     * `PlayerProgress.record` keeps its best result). Its saves hold the whole board.
+     */
+    func game()  -> Game
+    
+    /**
+     * The name the code carries, if any.
+     */
+    func name()  -> String?
+    
+    /**
+     * The par the code claims.
+     */
+    func par()  -> UInt32
+    
+    /**
+     * Whether the sender's solver had proven the par (a claim: see `check_par`).
+     */
+    func parProvenClaimed()  -> Bool
+    
+}
+/**
+ * A puzzle opened from a share code. Its par is what the code claims: [`SharedPuzzle::check_par`]
+ * asks the solver before the shell calls it proven.
+ */
+open class SharedPuzzle: SharedPuzzleProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_kami_core_fn_clone_sharedpuzzle(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_kami_core_fn_free_sharedpuzzle(handle, $0) }
+    }
+
+    
+
+    
+    /**
+     * Asks the solver whether the claimed par is the fewest moves, within a hint's time (up to
+     * a couple of seconds: call it off the main thread): proven, proven different, or unknown.
+     */
+open func checkPar() -> ParCheck  {
+    return try!  FfiConverterTypeParCheck_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_sharedpuzzle_check_par(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The code, without spaces or the link's start, and its link.
+     */
+open func code() -> ShareCode  {
+    return try!  FfiConverterTypeShareCode_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_sharedpuzzle_code(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Palette size.
+     */
+open func colours() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_sharedpuzzle_colours(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A fresh game of the puzzle with the claimed par, as level `shared/<code>` (under which
+     * `PlayerProgress.record` keeps its best result). Its saves hold the whole board.
+     */
+open func game() -> Game  {
+    return try!  FfiConverterTypeGame_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_sharedpuzzle_game(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The name the code carries, if any.
+     */
+open func name() -> String?  {
+    return try!  FfiConverterOptionString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_sharedpuzzle_name(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The par the code claims.
+     */
+open func par() -> UInt32  {
+    return try!  FfiConverterUInt32.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_sharedpuzzle_par(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Whether the sender's solver had proven the par (a claim: see `check_par`).
+     */
+open func parProvenClaimed() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_method_sharedpuzzle_par_proven_claimed(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSharedPuzzle: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = SharedPuzzle
+
+    public static func lift(_ handle: UInt64) throws -> SharedPuzzle {
+        return SharedPuzzle(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: SharedPuzzle) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SharedPuzzle {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: SharedPuzzle, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSharedPuzzle_lift(_ handle: UInt64) throws -> SharedPuzzle {
+    return try FfiConverterTypeSharedPuzzle.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSharedPuzzle_lower(_ value: SharedPuzzle) -> UInt64 {
+    return FfiConverterTypeSharedPuzzle.lower(value)
 }
 
 
@@ -4366,6 +4642,75 @@ public func FfiConverterTypeRgb_lower(_ value: Rgb) -> RustBuffer {
 
 
 /**
+ * A puzzle's share code and its link form (`kami://puzzle/<code>`), for the share sheet.
+ */
+public struct ShareCode: Equatable, Hashable {
+    /**
+     * The code: letters and digits only.
+     */
+    public var code: String
+    /**
+     * The link that opens it in the app.
+     */
+    public var link: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The code: letters and digits only.
+         */code: String, 
+        /**
+         * The link that opens it in the app.
+         */link: String) {
+        self.code = code
+        self.link = link
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ShareCode: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeShareCode: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ShareCode {
+        return
+            try ShareCode(
+                code: FfiConverterString.read(from: &buf), 
+                link: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ShareCode, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.code, into: &buf)
+        FfiConverterString.write(value.link, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeShareCode_lift(_ buf: RustBuffer) throws -> ShareCode {
+    return try FfiConverterTypeShareCode.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeShareCode_lower(_ value: ShareCode) -> RustBuffer {
+    return FfiConverterTypeShareCode.lower(value)
+}
+
+
+/**
  * A puzzle's board drawn small: each tile's outline in its colour, holes left out.
  */
 public struct Thumbnail: Equatable, Hashable {
@@ -5161,6 +5506,35 @@ enum KamiError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
      */
     case GenerationCancelled
     /**
+     * Not a share code or `kami://` link: a character no code has, too short or too long.
+     */
+    case NotAShareCode(reason: String
+    )
+    /**
+     * A share code made by a newer Kami (version `found`; this one reads up to `newest`).
+     */
+    case UnknownShareCodeVersion(found: UInt32, newest: UInt32
+    )
+    /**
+     * The share code does not check out: a character mistyped or two swapped.
+     */
+    case ShareCodeMismatch
+    /**
+     * The share code is cut short: `missing` characters lost.
+     */
+    case ShareCodeTruncated(missing: UInt32
+    )
+    /**
+     * The share code reads, but holds no playable puzzle.
+     */
+    case InvalidSharedPuzzle(reason: String
+    )
+    /**
+     * A link of `length` characters is too long for a QR code.
+     */
+    case QrTooLarge(length: UInt32
+    )
+    /**
      * A palette must hold `min` to `max` colours.
      */
     case PaletteSize(colours: UInt32, min: UInt32, max: UInt32
@@ -5309,20 +5683,37 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             max: try FfiConverterUInt32.read(from: &buf)
             )
         case 29: return .GenerationCancelled
-        case 30: return .PaletteSize(
+        case 30: return .NotAShareCode(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+        case 31: return .UnknownShareCodeVersion(
+            found: try FfiConverterUInt32.read(from: &buf), 
+            newest: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 32: return .ShareCodeMismatch
+        case 33: return .ShareCodeTruncated(
+            missing: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 34: return .InvalidSharedPuzzle(
+            reason: try FfiConverterString.read(from: &buf)
+            )
+        case 35: return .QrTooLarge(
+            length: try FfiConverterUInt32.read(from: &buf)
+            )
+        case 36: return .PaletteSize(
             colours: try FfiConverterUInt32.read(from: &buf), 
             min: try FfiConverterUInt32.read(from: &buf), 
             max: try FfiConverterUInt32.read(from: &buf)
             )
-        case 31: return .NoTilesLeft
-        case 32: return .MirrorDoesNotFit(
+        case 37: return .NoTilesLeft
+        case 38: return .MirrorDoesNotFit(
             rows: try FfiConverterUInt32.read(from: &buf), 
             cols: try FfiConverterUInt32.read(from: &buf)
             )
-        case 33: return .InvalidBoardSize(
+        case 39: return .InvalidBoardSize(
             reason: try FfiConverterString.read(from: &buf)
             )
-        case 34: return .BoardOneColour
+        case 40: return .BoardOneColour
 
          default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -5487,30 +5878,60 @@ public struct FfiConverterTypeKamiError: FfiConverterRustBuffer {
             writeInt(&buf, Int32(29))
         
         
-        case let .PaletteSize(colours,min,max):
+        case let .NotAShareCode(reason):
             writeInt(&buf, Int32(30))
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .UnknownShareCodeVersion(found,newest):
+            writeInt(&buf, Int32(31))
+            FfiConverterUInt32.write(found, into: &buf)
+            FfiConverterUInt32.write(newest, into: &buf)
+            
+        
+        case .ShareCodeMismatch:
+            writeInt(&buf, Int32(32))
+        
+        
+        case let .ShareCodeTruncated(missing):
+            writeInt(&buf, Int32(33))
+            FfiConverterUInt32.write(missing, into: &buf)
+            
+        
+        case let .InvalidSharedPuzzle(reason):
+            writeInt(&buf, Int32(34))
+            FfiConverterString.write(reason, into: &buf)
+            
+        
+        case let .QrTooLarge(length):
+            writeInt(&buf, Int32(35))
+            FfiConverterUInt32.write(length, into: &buf)
+            
+        
+        case let .PaletteSize(colours,min,max):
+            writeInt(&buf, Int32(36))
             FfiConverterUInt32.write(colours, into: &buf)
             FfiConverterUInt32.write(min, into: &buf)
             FfiConverterUInt32.write(max, into: &buf)
             
         
         case .NoTilesLeft:
-            writeInt(&buf, Int32(31))
+            writeInt(&buf, Int32(37))
         
         
         case let .MirrorDoesNotFit(rows,cols):
-            writeInt(&buf, Int32(32))
+            writeInt(&buf, Int32(38))
             FfiConverterUInt32.write(rows, into: &buf)
             FfiConverterUInt32.write(cols, into: &buf)
             
         
         case let .InvalidBoardSize(reason):
-            writeInt(&buf, Int32(33))
+            writeInt(&buf, Int32(39))
             FfiConverterString.write(reason, into: &buf)
             
         
         case .BoardOneColour:
-            writeInt(&buf, Int32(34))
+            writeInt(&buf, Int32(40))
         
         }
     }
@@ -5533,17 +5954,18 @@ public func FfiConverterTypeKamiError_lower(_ value: KamiError) -> RustBuffer {
 
 
 /**
- * What the solver made of a puzzle's par (`PuzzleCollection::check_par`).
+ * What the solver made of a puzzle's par (`PuzzleCollection::check_par`, `SharedPuzzle::check_par`).
  */
 
 public enum ParCheck: Equatable, Hashable {
     
     /**
-     * The par is the fewest moves: proven (and now kept as proven).
+     * The par is the fewest moves: proven (and, for a collection puzzle, now kept as proven).
      */
     case proven
     /**
-     * The fewest moves are proven to be `fewest`, not the par: the par was misread or mistyped.
+     * The fewest moves are proven to be `fewest`, not the par: the par was misread, mistyped or
+     * claimed wrongly.
      */
     case differs(fewest: UInt32
     )
@@ -5713,6 +6135,10 @@ public enum PuzzleOrigin: Equatable, Hashable {
      */
     case imported
     /**
+     * Opened from a share code.
+     */
+    case shared
+    /**
      * Drawn in the editor.
      */
     case made
@@ -5739,7 +6165,9 @@ public struct FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer {
         
         case 1: return .imported
         
-        case 2: return .made
+        case 2: return .shared
+        
+        case 3: return .made
         
         default: throw UniffiInternalError.unexpectedEnumCase
         }
@@ -5753,8 +6181,12 @@ public struct FfiConverterTypePuzzleOrigin: FfiConverterRustBuffer {
             writeInt(&buf, Int32(1))
         
         
-        case .made:
+        case .shared:
             writeInt(&buf, Int32(2))
+        
+        
+        case .made:
+            writeInt(&buf, Int32(3))
         
         }
     }
@@ -6074,6 +6506,30 @@ fileprivate struct FfiConverterOptionDouble: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterDouble.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionString: FfiConverterRustBuffer {
+    typealias SwiftType = String?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterString.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterString.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -6610,6 +7066,57 @@ public func generatePuzzle(seed: UInt64, spec: PuzzleSpec)throws  -> Puzzle  {
     )
 })
 }
+/**
+ * Opens a share code or `kami://puzzle/` link (spaces and line breaks ignored).
+ */
+public func openShareCode(text: String)throws  -> SharedPuzzle  {
+    return try  FfiConverterTypeSharedPuzzle_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_open_share_code(
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+/**
+ * The share code of the level `game` plays (its start, not the moves played), carrying `name`;
+ * `par_proven` says whether the solver proved its par (true for shipped levels and dailies).
+ */
+public func shareGame(game: Game, name: String?, parProven: Bool)throws  -> ShareCode  {
+    return try  FfiConverterTypeShareCode_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_share_game(
+        FfiConverterTypeGame_lower(game),
+        FfiConverterOptionString.lower(name),
+        FfiConverterBool.lower(parProven),uniffiCallStatus
+    )
+})
+}
+/**
+ * The share code of shipped level `level_id` (whose par is proven), carrying `name` (`None` or
+ * empty for none; usually the level's name).
+ */
+public func shareLevel(levelId: String, name: String?)throws  -> ShareCode  {
+    return try  FfiConverterTypeShareCode_lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_share_level(
+        FfiConverterString.lower(levelId),
+        FfiConverterOptionString.lower(name),uniffiCallStatus
+    )
+})
+}
+/**
+ * The link of a share code (or link) as a QR code in a PNG, black on white with a light
+ * margin, each module `module_pixels` square (1 to 32).
+ */
+public func shareQrPng(text: String, modulePixels: UInt32)throws  -> Data  {
+    return try  FfiConverterData.lift(try rustCallWithError(FfiConverterTypeKamiError_lift) {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_func_share_qr_png(
+        FfiConverterString.lower(text),
+        FfiConverterUInt32.lower(modulePixels),uniffiCallStatus
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -6641,6 +7148,18 @@ private let initializationResult: InitializationResult = {
     if (uniffi_kami_core_checksum_func_generate_puzzle() != 18889) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_kami_core_checksum_func_open_share_code() != 10792) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_func_share_game() != 12266) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_func_share_level() != 5198) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_func_share_qr_png() != 1236) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_kami_core_checksum_method_playerprogress_best() != 52393) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -6654,6 +7173,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlecollection_add_imported() != 23023) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_add_shared() != 25749) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlecollection_check_par() != 51014) {
@@ -6681,6 +7203,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlecollection_save() != 21241) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_puzzlecollection_share() != 45800) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() != 12118) {
@@ -6789,6 +7314,27 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_method_puzzlemaker_generate() != 51323) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_sharedpuzzle_check_par() != 30909) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_sharedpuzzle_code() != 8922) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_sharedpuzzle_colours() != 43340) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_sharedpuzzle_game() != 43866) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_sharedpuzzle_name() != 38532) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_sharedpuzzle_par() != 35697) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_method_sharedpuzzle_par_proven_claimed() != 19024) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_playerprogress_new() != 40743) {

@@ -310,6 +310,11 @@ uint64_t uniffi_kami_core_fn_constructor_puzzlecollection_restore(RustBuffer sav
 RustBuffer uniffi_kami_core_fn_method_puzzlecollection_add_imported(uint64_t ptr, uint64_t imported, RustBuffer name, uint32_t par, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_ADD_SHARED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_ADD_SHARED
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_add_shared(uint64_t ptr, uint64_t shared, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_CHECK_PAR
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_CHECK_PAR
 RustBuffer uniffi_kami_core_fn_method_puzzlecollection_check_par(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
@@ -353,6 +358,11 @@ RustBuffer uniffi_kami_core_fn_method_puzzlecollection_rename(uint64_t ptr, Rust
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SAVE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SAVE
 RustBuffer uniffi_kami_core_fn_method_puzzlecollection_save(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SHARE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_SHARE
+RustBuffer uniffi_kami_core_fn_method_puzzlecollection_share(uint64_t ptr, RustBuffer id, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_PUZZLECOLLECTION_THUMBNAIL
@@ -606,6 +616,51 @@ void uniffi_kami_core_fn_method_puzzlemaker_cancel(uint64_t ptr, RustCallStatus 
 RustBuffer uniffi_kami_core_fn_method_puzzlemaker_generate(uint64_t ptr, uint64_t seed, RustBuffer spec, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_SHAREDPUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CLONE_SHAREDPUZZLE
+uint64_t uniffi_kami_core_fn_clone_sharedpuzzle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_SHAREDPUZZLE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FREE_SHAREDPUZZLE
+void uniffi_kami_core_fn_free_sharedpuzzle(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_CHECK_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_CHECK_PAR
+RustBuffer uniffi_kami_core_fn_method_sharedpuzzle_check_par(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_CODE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_CODE
+RustBuffer uniffi_kami_core_fn_method_sharedpuzzle_code(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_COLOURS
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_COLOURS
+uint32_t uniffi_kami_core_fn_method_sharedpuzzle_colours(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_GAME
+uint64_t uniffi_kami_core_fn_method_sharedpuzzle_game(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_NAME
+RustBuffer uniffi_kami_core_fn_method_sharedpuzzle_name(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_PAR
+uint32_t uniffi_kami_core_fn_method_sharedpuzzle_par(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_PAR_PROVEN_CLAIMED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_SHAREDPUZZLE_PAR_PROVEN_CLAIMED
+int8_t uniffi_kami_core_fn_method_sharedpuzzle_par_proven_claimed(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_KAMIERROR_UNIFFI_TRAIT_DISPLAY
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_KAMIERROR_UNIFFI_TRAIT_DISPLAY
 RustBuffer uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(RustBuffer ptr, RustCallStatus *_Nonnull out_status
@@ -636,6 +691,26 @@ RustBuffer uniffi_kami_core_fn_func_daily_puzzle(uint32_t year, uint32_t month, 
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_GENERATE_PUZZLE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_GENERATE_PUZZLE
 RustBuffer uniffi_kami_core_fn_func_generate_puzzle(uint64_t seed, RustBuffer spec, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_OPEN_SHARE_CODE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_OPEN_SHARE_CODE
+uint64_t uniffi_kami_core_fn_func_open_share_code(RustBuffer text, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_SHARE_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_SHARE_GAME
+RustBuffer uniffi_kami_core_fn_func_share_game(uint64_t game, RustBuffer name, int8_t par_proven, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_SHARE_LEVEL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_SHARE_LEVEL
+RustBuffer uniffi_kami_core_fn_func_share_level(RustBuffer level_id, RustBuffer name, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_SHARE_QR_PNG
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_FUNC_SHARE_QR_PNG
+RustBuffer uniffi_kami_core_fn_func_share_qr_png(RustBuffer text, uint32_t module_pixels, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_KAMI_CORE_RUSTBUFFER_ALLOC
@@ -928,6 +1003,30 @@ uint16_t uniffi_kami_core_checksum_func_generate_puzzle(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_OPEN_SHARE_CODE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_OPEN_SHARE_CODE
+uint16_t uniffi_kami_core_checksum_func_open_share_code(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_SHARE_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_SHARE_GAME
+uint16_t uniffi_kami_core_checksum_func_share_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_SHARE_LEVEL
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_SHARE_LEVEL
+uint16_t uniffi_kami_core_checksum_func_share_level(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_SHARE_QR_PNG
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_FUNC_SHARE_QR_PNG
+uint16_t uniffi_kami_core_checksum_func_share_qr_png(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PLAYERPROGRESS_BEST
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PLAYERPROGRESS_BEST
 uint16_t uniffi_kami_core_checksum_method_playerprogress_best(void
@@ -955,6 +1054,12 @@ uint16_t uniffi_kami_core_checksum_method_playerprogress_save(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_IMPORTED
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_IMPORTED
 uint16_t uniffi_kami_core_checksum_method_puzzlecollection_add_imported(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_SHARED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_ADD_SHARED
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_add_shared(void
     
 );
 #endif
@@ -1009,6 +1114,12 @@ uint16_t uniffi_kami_core_checksum_method_puzzlecollection_rename(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SAVE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SAVE
 uint16_t uniffi_kami_core_checksum_method_puzzlecollection_save(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SHARE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLECOLLECTION_SHARE
+uint16_t uniffi_kami_core_checksum_method_puzzlecollection_share(void
     
 );
 #endif
@@ -1225,6 +1336,48 @@ uint16_t uniffi_kami_core_checksum_method_puzzlemaker_cancel(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLEMAKER_GENERATE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_PUZZLEMAKER_GENERATE
 uint16_t uniffi_kami_core_checksum_method_puzzlemaker_generate(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_CHECK_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_CHECK_PAR
+uint16_t uniffi_kami_core_checksum_method_sharedpuzzle_check_par(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_CODE
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_CODE
+uint16_t uniffi_kami_core_checksum_method_sharedpuzzle_code(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_COLOURS
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_COLOURS
+uint16_t uniffi_kami_core_checksum_method_sharedpuzzle_colours(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_GAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_GAME
+uint16_t uniffi_kami_core_checksum_method_sharedpuzzle_game(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_NAME
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_NAME
+uint16_t uniffi_kami_core_checksum_method_sharedpuzzle_name(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_PAR
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_PAR
+uint16_t uniffi_kami_core_checksum_method_sharedpuzzle_par(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_PAR_PROVEN_CLAIMED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_METHOD_SHAREDPUZZLE_PAR_PROVEN_CLAIMED
+uint16_t uniffi_kami_core_checksum_method_sharedpuzzle_par_proven_claimed(void
     
 );
 #endif

@@ -226,11 +226,6 @@ public final class GameModel {
 
     /// Runs an intent: clears the last error, or records why the core refused it.
     private func perform(_ intent: () throws -> Void) {
-        errorMessage = nil
-        do {
-            try intent()
-        } catch {
-            errorMessage = playerMessage(for: error)
-        }
+        errorMessage = refusal(of: intent)
     }
 }

@@ -5,3 +5,13 @@ import KamiCore
 public func playerMessage(for error: any Error) -> String {
     (error as? KamiError)?.description ?? error.localizedDescription
 }
+
+/// Runs `intent` and returns why it was refused, worded for the player; `nil` if it succeeded.
+func refusal(of intent: () throws -> Void) -> String? {
+    do {
+        try intent()
+        return nil
+    } catch {
+        return playerMessage(for: error)
+    }
+}

@@ -1,10 +1,11 @@
-//! The player's puzzles over the FFI: imported boards kept with a name, a proven or unproven par,
+//! The player's puzzles over the FFI: imported and shared boards kept with a name, a proven or unproven par,
 //! a thumbnail to draw and the best result.
 
 use super::error::{KamiError, to_u32};
 use super::game::Game;
 use super::import::ImportedPuzzle;
 use super::records::{BestResult, Point, Rgb, Tiling};
+use super::share::{ShareCode, SharedPuzzle};
 use crate::collection::{self, Collection, CollectionError, MAX_NAME, MAX_PUZZLES, Origin};
 use crate::geometry::Fit;
 use crate::hint;
@@ -17,6 +18,8 @@ use std::sync::Arc;
 pub enum PuzzleOrigin {
     /// Read from a screenshot of KAMI 2.
     Imported,
+    /// Opened from a share code.
+    Shared,
     /// Drawn in the editor.
     Made,
 }
@@ -54,6 +57,7 @@ impl From<&collection::Puzzle> for PuzzleEntry {
             name: p.level.name().to_string(),
             origin: match p.origin {
                 Origin::Imported => PuzzleOrigin::Imported,
+                Origin::Shared => PuzzleOrigin::Shared,
                 Origin::Made => PuzzleOrigin::Made,
             },
             par: p.level.par(),
@@ -87,15 +91,26 @@ pub struct ThumbnailTile {
     pub colour: Rgb,
 }
 
-/// What the solver made of a puzzle's par (`PuzzleCollection::check_par`).
+/// What the solver made of a puzzle's par (`PuzzleCollection::check_par`, `SharedPuzzle::check_par`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum ParCheck {
-    /// The par is the fewest moves: proven (and now kept as proven).
+    /// The par is the fewest moves: proven (and, for a collection puzzle, now kept as proven).
     Proven,
-    /// The fewest moves are proven to be `fewest`, not the par: the par was misread or mistyped.
+    /// The fewest moves are proven to be `fewest`, not the par: the par was misread, mistyped or
+    /// claimed wrongly.
     Differs { fewest: u32 },
     /// No proof within the time a phone allows; the par stays unproven.
     Unknown,
+}
+
+impl From<hint::ParCheck> for ParCheck {
+    fn from(check: hint::ParCheck) -> ParCheck {
+        match check {
+            hint::ParCheck::Proven => ParCheck::Proven,
+            hint::ParCheck::Differs { fewest } => ParCheck::Differs { fewest },
+            hint::ParCheck::Unknown => ParCheck::Unknown,
+        }
+    }
 }
 
 /// The player's puzzles. Safe to share between threads; save it after every change.
@@ -138,6 +153,19 @@ impl PuzzleCollection {
     ) -> Result<PuzzleEntry, KamiError> {
         let level = imported.level(par)?;
         Ok(self.inner.lock().add(&level, &name, Origin::Imported, false)?.into())
+    }
+
+    /// Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+    /// code claims, not yet proven here (`check_par` proves it).
+    pub fn add_shared(&self, shared: Arc<SharedPuzzle>, name: String) -> Result<PuzzleEntry, KamiError> {
+        Ok(self.inner.lock().add(shared.level(), &name, Origin::Shared, false)?.into())
+    }
+
+    /// The share code of puzzle `id`, carrying its name and whether its par is proven.
+    pub fn share(&self, id: String) -> Result<ShareCode, KamiError> {
+        let collection = self.inner.lock();
+        let puzzle = collection.get(&id)?;
+        ShareCode::of(&puzzle.level, puzzle.par_proven, Some(puzzle.level.name()))
     }
 
     /// Renames puzzle `id`: 1 to 60 characters once trimmed, no control characters.
@@ -192,17 +220,12 @@ impl PuzzleCollection {
     /// unless the puzzle was deleted or changed meanwhile.
     pub fn check_par(&self, id: String) -> Result<ParCheck, KamiError> {
         let level = Arc::clone(&self.inner.lock().get(&id)?.level);
-        let start = hint::Position::of(&crate::game::Game::new(Arc::clone(&level)));
-        let found = hint::hint(&start, &mut hint::Cache::default(), &hint::device_budget());
-        Ok(match (found.proven, found.remaining) {
-            (true, fewest) if fewest == level.par() => {
-                // A puzzle deleted meanwhile has nothing to mark; the answer stands.
-                let _ = self.inner.lock().prove_par(&id, &level);
-                ParCheck::Proven
-            }
-            (true, fewest) => ParCheck::Differs { fewest },
-            (false, _) => ParCheck::Unknown,
-        })
+        let check = hint::check_par(&level, &hint::device_budget());
+        if check == hint::ParCheck::Proven {
+            // A puzzle deleted meanwhile has nothing to mark; the answer stands.
+            let _ = self.inner.lock().prove_par(&id, &level);
+        }
+        Ok(check.into())
     }
 
     /// The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.

@@ -6,6 +6,7 @@ use crate::game::MoveError;
 use crate::import::ImportError;
 use crate::level_file::FileError;
 use crate::save::SaveError;
+use crate::share::ShareError;
 use std::fmt;
 
 /// Everything that can go wrong in a call; the state is unchanged when a call fails.
@@ -71,6 +72,18 @@ pub enum KamiError {
     CollectionFull { max: u32 },
     /// The generation was cancelled by `PuzzleMaker.cancel`.
     GenerationCancelled,
+    /// Not a share code or `kami://` link: a character no code has, too short or too long.
+    NotAShareCode { reason: String },
+    /// A share code made by a newer Kami (version `found`; this one reads up to `newest`).
+    UnknownShareCodeVersion { found: u32, newest: u32 },
+    /// The share code does not check out: a character mistyped or two swapped.
+    ShareCodeMismatch,
+    /// The share code is cut short: `missing` characters lost.
+    ShareCodeTruncated { missing: u32 },
+    /// The share code reads, but holds no playable puzzle.
+    InvalidSharedPuzzle { reason: String },
+    /// A link of `length` characters is too long for a QR code.
+    QrTooLarge { length: u32 },
     /// A palette must hold `min` to `max` colours.
     PaletteSize { colours: u32, min: u32, max: u32 },
     /// The edit would leave only holes.
@@ -127,6 +140,14 @@ impl fmt::Display for KamiError {
             KamiError::InvalidPuzzleName { reason, .. } => CollectionError::InvalidName(reason.clone()).fmt(f),
             KamiError::CollectionFull { .. } => CollectionError::Full.fmt(f),
             KamiError::GenerationCancelled => write!(f, "the generation was cancelled"),
+            KamiError::NotAShareCode { reason } => ShareError::NotACode(reason.clone()).fmt(f),
+            KamiError::UnknownShareCodeVersion { found, newest } => {
+                ShareError::UnknownVersion { found: *found, newest: *newest }.fmt(f)
+            }
+            KamiError::ShareCodeMismatch => ShareError::ChecksumMismatch.fmt(f),
+            KamiError::ShareCodeTruncated { missing } => ShareError::Truncated { missing: *missing }.fmt(f),
+            KamiError::InvalidSharedPuzzle { reason } => ShareError::InvalidBoard(reason.clone()).fmt(f),
+            KamiError::QrTooLarge { length } => ShareError::QrTooLarge { length: *length }.fmt(f),
             KamiError::PaletteSize { colours, .. } => EditError::PaletteSize { colours: *colours as usize }.fmt(f),
             KamiError::NoTilesLeft => EditError::NoTilesLeft.fmt(f),
             KamiError::MirrorDoesNotFit { rows, cols } => {

@@ -15,6 +15,7 @@ mod game;
 mod import;
 mod puzzles;
 mod records;
+mod share;
 
 pub use catalogue::{LevelInfo, LevelProgress, PackInfo, PackProgress, PlayerProgress, packs};
 pub use collection::{ParCheck, PuzzleCollection, PuzzleEntry, PuzzleOrigin, Thumbnail, ThumbnailTile};
@@ -28,3 +29,4 @@ pub use puzzles::{Puzzle, PuzzleMaker, PuzzleSpec, Symmetry, daily_puzzle, gener
 pub use records::{
     BestResult, BoardLayout, FloodTile, GameSnapshot, GameStatus, Grade, PackTheme, Point, Rgb, TileShape, Tiling, Turn,
 };
+pub use share::{ShareCode, SharedPuzzle, open_share_code, share_game, share_level, share_qr_png};

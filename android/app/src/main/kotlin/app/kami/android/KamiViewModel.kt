@@ -6,19 +6,24 @@ import androidx.lifecycle.AndroidViewModel
 import androidx.lifecycle.SavedStateHandle
 import androidx.lifecycle.viewModelScope
 import app.kami.core.KamiException
+import app.kami.play.CodeProblem
+import app.kami.play.EditorStateHolder
 import app.kami.play.GameStateHolder
 import app.kami.play.ImportOutcome
 import app.kami.play.ImportProblem
+import app.kami.play.OpenedPuzzle
 import app.kami.play.PendingImport
 import app.kami.play.PlaySession
 import app.kami.play.SaveStore
 import app.kami.play.ScreenRecord
 import app.kami.play.Settings
+import app.kami.play.ShareItems
 import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineDispatcher
 import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.ExperimentalCoroutinesApi
+import kotlinx.coroutines.Job
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -178,9 +183,140 @@ class KamiViewModel(application: Application, private val savedState: SavedState
     /** Deletes puzzle [id]. */
     fun deletePuzzle(id: String) = session(OpenFailure.Kind.PUZZLES) { deletePuzzle(id) }
 
+    private val mutableEditor = MutableStateFlow<EditorStateHolder?>(null)
+
+    /** The drawing on the editor screen, or null when the editor is closed. */
+    val editor: StateFlow<EditorStateHolder?> = mutableEditor.asStateFlow()
+    private var analysis: Job? = null
+
+    /** Opens the editor on a blank 29 × 10 board. */
+    fun newDrawing() = session(OpenFailure.Kind.PUZZLES) { showEditor(EditorStateHolder.blank(viewModelScope)) }
+
+    /** Opens the editor on puzzle [id]'s board (saved as a new puzzle). */
+    fun editPuzzle(id: String) = session(OpenFailure.Kind.PUZZLES) { showEditor(this.editPuzzle(id)) }
+
+    /** Closes the editor; its analysis stops. */
+    fun closeEditor() {
+        analysis?.cancel()
+        mutableEditor.value = null
+    }
+
+    /** Runs [intent] on [drawing] off the main thread, in order with every other intent (drag points stay in order). */
+    @OptIn(ExperimentalCoroutinesApi::class) // CoroutineStart.ATOMIC
+    fun edit(drawing: EditorStateHolder, intent: EditorStateHolder.() -> Unit) {
+        viewModelScope.launch(intents, CoroutineStart.ATOMIC) { drawing.intent() }
+    }
+
+    /** Plays [drawing] as it stands, named [name]. */
+    fun playDrawing(drawing: EditorStateHolder, name: String) = session(OpenFailure.Kind.PUZZLES) { this.playDrawing(drawing, name) }
+
+    /** Keeps [drawing] in the player's puzzles as [name]; [saved] says so. */
+    fun saveDrawing(drawing: EditorStateHolder, name: String) = session(OpenFailure.Kind.PUZZLES) {
+        this.saveDrawing(drawing, name)
+        mutableSaved.value = true
+    }
+
+    private val mutableSaved = MutableStateFlow(false)
+
+    /** Whether the drawing was just saved (until [dismissSaved]). */
+    val saved: StateFlow<Boolean> = mutableSaved.asStateFlow()
+
+    /** Forgets [saved]. */
+    fun dismissSaved() {
+        mutableSaved.value = false
+    }
+
+    private val mutableSharing = MutableStateFlow<ShareRequest?>(null)
+
+    /** A share sheet to show (the code, the link and the QR image written to the cache), until [shared]. */
+    val sharing: StateFlow<ShareRequest?> = mutableSharing.asStateFlow()
+
+    /** Shares [drawing] as it stands, named [name]. */
+    fun shareDrawing(drawing: EditorStateHolder, name: String) = share(name) { shareDrawing(drawing, name) }
+
+    /** Shares puzzle [id] of the player's puzzles, named [name]. */
+    fun sharePuzzle(id: String, name: String) = share(name) { shareItems(id) }
+
+    /** The share sheet was shown. */
+    fun shared() {
+        mutableSharing.value = null
+    }
+
+    private val mutableOpening = MutableStateFlow<OpeningState>(OpeningState.Idle)
+
+    /** Where opening a code or link stands: asking for it, opened (with its par check), or refused. */
+    val opening: StateFlow<OpeningState> = mutableOpening.asStateFlow()
+
+    /** Shows "Open a code". */
+    fun askForCode() {
+        mutableOpening.value = OpeningState.Asking
+    }
+
+    /** Opens a share code or a `kami://` link (typed, pasted or tapped) and checks its par in the background. */
+    fun openCode(text: String) {
+        viewModelScope.launch(intents) {
+            mutableOpening.value = try {
+                val opened = session.openCode(text)
+                viewModelScope.launch { opened.checkPar() }
+                OpeningState.Opened(opened)
+            } catch (e: KamiException) {
+                OpeningState.Failed(CodeProblem.of(e))
+            }
+        }
+    }
+
+    /** Plays the puzzle opened without keeping it. */
+    fun playOpened(opened: OpenedPuzzle) {
+        mutableOpening.value = OpeningState.Idle
+        session(OpenFailure.Kind.PUZZLES) { playShared(opened) }
+    }
+
+    /** Keeps the puzzle opened in the player's puzzles as [name]. */
+    fun keepOpened(opened: OpenedPuzzle, name: String) {
+        mutableOpening.value = OpeningState.Idle
+        session(OpenFailure.Kind.PUZZLES) { keepShared(opened, name) }
+    }
+
+    /** Closes "Open a code". */
+    fun dismissOpening() {
+        mutableOpening.value = OpeningState.Idle
+    }
+
     /** Hides [failure]. */
     fun dismissFailure() {
         mutableFailure.value = null
+    }
+
+    private fun showEditor(drawing: EditorStateHolder) {
+        analysis?.cancel()
+        analysis = drawing.watchAnalysis()
+        mutableEditor.value = drawing
+    }
+
+    /** Makes the items [items] gives off the main thread, writes the QR image to the cache, and asks for the share sheet. */
+    private fun share(name: String, items: PlaySession.() -> ShareItems) = session(OpenFailure.Kind.PUZZLES) {
+        val made = items()
+        val folder = File(getApplication<Application>().cacheDir, "shared").apply { mkdirs() }
+        val qr = File(folder, "kami-puzzle.png").apply { writeBytes(made.qrPng) }
+        mutableSharing.value = ShareRequest(made, name, qr)
+    }
+
+    /** A share sheet to show: [items] of the puzzle named [name], the QR image at [qr] (under the cache's `shared/`, which the FileProvider serves). */
+    class ShareRequest(val items: ShareItems, val name: String, val qr: File)
+
+    /** Where opening a code stands. */
+    sealed interface OpeningState {
+        /** Nothing under way. */
+        data object Idle : OpeningState
+
+        /** "Open a code" is shown, waiting for a code. */
+        data object Asking : OpeningState
+
+        /** The code opened: show its claimed par and its check, to play or keep. */
+        data class Opened(val puzzle: OpenedPuzzle) : OpeningState
+
+        /** The code was refused. */
+        data class Failed(val problem: CodeProblem) : OpeningState
     }
 
     override fun onCleared() {

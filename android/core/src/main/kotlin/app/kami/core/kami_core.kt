@@ -685,6 +685,14 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_kami_core_checksum_func_generate_puzzle(
     ): Int
+    external fun uniffi_kami_core_checksum_func_open_share_code(
+    ): Int
+    external fun uniffi_kami_core_checksum_func_share_game(
+    ): Int
+    external fun uniffi_kami_core_checksum_func_share_level(
+    ): Int
+    external fun uniffi_kami_core_checksum_func_share_qr_png(
+    ): Int
     external fun uniffi_kami_core_checksum_method_playerprogress_best(
     ): Int
     external fun uniffi_kami_core_checksum_method_playerprogress_packs(
@@ -694,6 +702,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_kami_core_checksum_method_playerprogress_save(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_add_imported(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_add_shared(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_check_par(
     ): Int
@@ -712,6 +722,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_kami_core_checksum_method_puzzlecollection_rename(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_save(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_puzzlecollection_share(
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlecollection_thumbnail(
     ): Int
@@ -785,6 +797,20 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_kami_core_checksum_method_puzzlemaker_generate(
     ): Int
+    external fun uniffi_kami_core_checksum_method_sharedpuzzle_check_par(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_sharedpuzzle_code(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_sharedpuzzle_colours(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_sharedpuzzle_game(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_sharedpuzzle_name(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_sharedpuzzle_par(
+    ): Int
+    external fun uniffi_kami_core_checksum_method_sharedpuzzle_par_proven_claimed(
+    ): Int
     external fun uniffi_kami_core_checksum_constructor_playerprogress_new(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_playerprogress_restore(
@@ -851,6 +877,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_kami_core_fn_method_puzzlecollection_add_imported(`ptr`: Long,`imported`: Long,`name`: RustBuffer.ByValue,`par`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_add_shared(`ptr`: Long,`shared`: Long,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_check_par(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_delete(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -868,6 +896,8 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_method_puzzlecollection_rename(`ptr`: Long,`id`: RustBuffer.ByValue,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_save(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_puzzlecollection_share(`ptr`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_method_puzzlecollection_thumbnail(`ptr`: Long,`id`: RustBuffer.ByValue,`width`: Double,`height`: Double,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -969,6 +999,24 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_kami_core_fn_method_puzzlemaker_generate(`ptr`: Long,`seed`: Long,`spec`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_clone_sharedpuzzle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_free_sharedpuzzle(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_kami_core_fn_method_sharedpuzzle_check_par(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_sharedpuzzle_code(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_sharedpuzzle_colours(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_kami_core_fn_method_sharedpuzzle_game(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_method_sharedpuzzle_name(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_method_sharedpuzzle_par(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Int
+    external fun uniffi_kami_core_fn_method_sharedpuzzle_par_proven_claimed(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_kami_core_fn_method_kamierror_uniffi_trait_display(`ptr`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_func_packs(uniffi_out_err: UniffiRustCallStatus, 
@@ -980,6 +1028,14 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_func_daily_puzzle(`year`: Int,`month`: Int,`day`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_kami_core_fn_func_generate_puzzle(`seed`: Long,`spec`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_func_open_share_code(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_func_share_game(`game`: Long,`name`: RustBuffer.ByValue,`parProven`: Byte,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_func_share_level(`levelId`: RustBuffer.ByValue,`name`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_kami_core_fn_func_share_qr_png(`text`: RustBuffer.ByValue,`modulePixels`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_kami_core_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1115,6 +1171,18 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_kami_core_checksum_func_generate_puzzle() and 0xFFFF) != 18889) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_kami_core_checksum_func_open_share_code() and 0xFFFF) != 10792) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_func_share_game() and 0xFFFF) != 12266) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_func_share_level() and 0xFFFF) != 5198) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_func_share_qr_png() and 0xFFFF) != 1236) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_kami_core_checksum_method_playerprogress_best() and 0xFFFF) != 52393) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1128,6 +1196,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_add_imported() and 0xFFFF) != 23023) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_add_shared() and 0xFFFF) != 25749) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_check_par() and 0xFFFF) != 51014) {
@@ -1155,6 +1226,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_save() and 0xFFFF) != 21241) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_share() and 0xFFFF) != 45800) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlecollection_thumbnail() and 0xFFFF) != 12118) {
@@ -1263,6 +1337,27 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_method_puzzlemaker_generate() and 0xFFFF) != 51323) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_sharedpuzzle_check_par() and 0xFFFF) != 30909) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_sharedpuzzle_code() and 0xFFFF) != 8922) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_sharedpuzzle_colours() and 0xFFFF) != 43340) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_sharedpuzzle_game() and 0xFFFF) != 43866) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_sharedpuzzle_name() and 0xFFFF) != 38532) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_sharedpuzzle_par() and 0xFFFF) != 35697) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_method_sharedpuzzle_par_proven_claimed() and 0xFFFF) != 19024) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_playerprogress_new() and 0xFFFF) != 40743) {
@@ -3721,6 +3816,12 @@ public interface PuzzleCollectionInterface {
     fun `addImported`(`imported`: ImportedPuzzle, `name`: kotlin.String, `par`: kotlin.UInt): PuzzleEntry
     
     /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+    fun `addShared`(`shared`: SharedPuzzle, `name`: kotlin.String): PuzzleEntry
+    
+    /**
      * Asks the solver whether puzzle `id`'s par is the fewest moves, within a hint's time (up
      * to a couple of seconds: call it off the main thread). A proven par is kept as proven,
      * unless the puzzle was deleted or changed meanwhile.
@@ -3767,6 +3868,11 @@ public interface PuzzleCollectionInterface {
      * The puzzles as bytes, for [`PuzzleCollection::restore`]: write them atomically.
      */
     fun `save`(): kotlin.ByteArray
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+    fun `share`(`id`: kotlin.String): ShareCode
     
     /**
      * Puzzle `id`'s board fitted into `width × height`, for the puzzle list.
@@ -3906,6 +4012,26 @@ open class PuzzleCollection: Disposable, AutoCloseable, PuzzleCollectionInterfac
         FfiConverterTypeImportedPuzzle.lower(`imported`),
         FfiConverterString.lower(`name`),
         FfiConverterUInt.lower(`par`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Keeps a puzzle opened from a share code as a new puzzle named `name`, with the par the
+     * code claims, not yet proven here (`check_par` proves it).
+     */
+    @Throws(KamiException::class)override fun `addShared`(`shared`: SharedPuzzle, `name`: kotlin.String): PuzzleEntry {
+            return FfiConverterTypePuzzleEntry.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_add_shared(
+        it,
+        
+        FfiConverterTypeSharedPuzzle.lower(`shared`),
+        FfiConverterString.lower(`name`),_status)
 }
     }
     )
@@ -4067,6 +4193,24 @@ open class PuzzleCollection: Disposable, AutoCloseable, PuzzleCollectionInterfac
     UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_save(
         it,
         _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The share code of puzzle `id`, carrying its name and whether its par is proven.
+     */
+    @Throws(KamiException::class)override fun `share`(`id`: kotlin.String): ShareCode {
+            return FfiConverterTypeShareCode.lift(
+    callWithHandle {
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_puzzlecollection_share(
+        it,
+        
+        FfiConverterString.lower(`id`),_status)
 }
     }
     )
@@ -4446,6 +4590,405 @@ public object FfiConverterTypePuzzleMaker: FfiConverter<PuzzleMaker, Long> {
     override fun allocationSize(value: PuzzleMaker) = 8UL
 
     override fun write(value: PuzzleMaker, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * A puzzle opened from a share code. Its par is what the code claims: [`SharedPuzzle::check_par`]
+ * asks the solver before the shell calls it proven.
+ */
+public interface SharedPuzzleInterface {
+    
+    /**
+     * Asks the solver whether the claimed par is the fewest moves, within a hint's time (up to
+     * a couple of seconds: call it off the main thread): proven, proven different, or unknown.
+     */
+    fun `checkPar`(): ParCheck
+    
+    /**
+     * The code, without spaces or the link's start, and its link.
+     */
+    fun `code`(): ShareCode
+    
+    /**
+     * Palette size.
+     */
+    fun `colours`(): kotlin.UInt
+    
+    /**
+     * A fresh game of the puzzle with the claimed par, as level `shared/<code>` (under which
+     * `PlayerProgress.record` keeps its best result). Its saves hold the whole board.
+     */
+    fun `game`(): Game
+    
+    /**
+     * The name the code carries, if any.
+     */
+    fun `name`(): kotlin.String?
+    
+    /**
+     * The par the code claims.
+     */
+    fun `par`(): kotlin.UInt
+    
+    /**
+     * Whether the sender's solver had proven the par (a claim: see `check_par`).
+     */
+    fun `parProvenClaimed`(): kotlin.Boolean
+    
+    companion object
+}
+
+/**
+ * A puzzle opened from a share code. Its par is what the code claims: [`SharedPuzzle::check_par`]
+ * asks the solver before the shell calls it proven.
+ */
+open class SharedPuzzle: Disposable, AutoCloseable, SharedPuzzleInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_kami_core_fn_free_sharedpuzzle(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_kami_core_fn_clone_sharedpuzzle(handle, status)
+        }
+    }
+
+    
+    /**
+     * Asks the solver whether the claimed par is the fewest moves, within a hint's time (up to
+     * a couple of seconds: call it off the main thread): proven, proven different, or unknown.
+     */override fun `checkPar`(): ParCheck {
+            return FfiConverterTypeParCheck.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_sharedpuzzle_check_par(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The code, without spaces or the link's start, and its link.
+     */override fun `code`(): ShareCode {
+            return FfiConverterTypeShareCode.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_sharedpuzzle_code(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Palette size.
+     */override fun `colours`(): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_sharedpuzzle_colours(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * A fresh game of the puzzle with the claimed par, as level `shared/<code>` (under which
+     * `PlayerProgress.record` keeps its best result). Its saves hold the whole board.
+     */override fun `game`(): Game {
+            return FfiConverterTypeGame.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_sharedpuzzle_game(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The name the code carries, if any.
+     */override fun `name`(): kotlin.String? {
+            return FfiConverterOptionalString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_sharedpuzzle_name(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The par the code claims.
+     */override fun `par`(): kotlin.UInt {
+            return FfiConverterUInt.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_sharedpuzzle_par(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Whether the sender's solver had proven the par (a claim: see `check_par`).
+     */override fun `parProvenClaimed`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_method_sharedpuzzle_par_proven_claimed(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    
+    /**
+     * @suppress
+     */
+    companion object
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSharedPuzzle: FfiConverter<SharedPuzzle, Long> {
+    override fun lower(value: SharedPuzzle): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): SharedPuzzle {
+        return SharedPuzzle(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): SharedPuzzle {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: SharedPuzzle) = 8UL
+
+    override fun write(value: SharedPuzzle, buf: ByteBuffer) {
         buf.putLong(lower(value))
     }
 }
@@ -5905,6 +6448,53 @@ public object FfiConverterTypeRgb: FfiConverterRustBuffer<Rgb> {
 
 
 /**
+ * A puzzle's share code and its link form (`kami://puzzle/<code>`), for the share sheet.
+ */
+data class ShareCode (
+    /**
+     * The code: letters and digits only.
+     */
+    var `code`: kotlin.String
+    , 
+    /**
+     * The link that opens it in the app.
+     */
+    var `link`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeShareCode: FfiConverterRustBuffer<ShareCode> {
+    override fun read(buf: ByteBuffer): ShareCode {
+        return ShareCode(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ShareCode) = (
+            FfiConverterString.allocationSize(value.`code`) +
+            FfiConverterString.allocationSize(value.`link`)
+    )
+
+    override fun write(value: ShareCode, buf: ByteBuffer) {
+            FfiConverterString.write(value.`code`, buf)
+            FfiConverterString.write(value.`link`, buf)
+    }
+}
+
+
+
+/**
  * A puzzle's board drawn small: each tile's outline in its colour, holes left out.
  */
 data class Thumbnail (
@@ -6812,6 +7402,72 @@ sealed class KamiException: kotlin.Exception() {
     }
     
     /**
+     * Not a share code or `kami://` link: a character no code has, too short or too long.
+     */
+    class NotAShareCode(
+        
+        val `reason`: kotlin.String
+        ) : KamiException() {
+        override val message
+            get() = "reason=${ `reason` }"
+    }
+    
+    /**
+     * A share code made by a newer Kami (version `found`; this one reads up to `newest`).
+     */
+    class UnknownShareCodeVersion(
+        
+        val `found`: kotlin.UInt, 
+        
+        val `newest`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "found=${ `found` }, newest=${ `newest` }"
+    }
+    
+    /**
+     * The share code does not check out: a character mistyped or two swapped.
+     */
+    class ShareCodeMismatch(
+        ) : KamiException() {
+        override val message
+            get() = ""
+    }
+    
+    /**
+     * The share code is cut short: `missing` characters lost.
+     */
+    class ShareCodeTruncated(
+        
+        val `missing`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "missing=${ `missing` }"
+    }
+    
+    /**
+     * The share code reads, but holds no playable puzzle.
+     */
+    class InvalidSharedPuzzle(
+        
+        val `reason`: kotlin.String
+        ) : KamiException() {
+        override val message
+            get() = "reason=${ `reason` }"
+    }
+    
+    /**
+     * A link of `length` characters is too long for a QR code.
+     */
+    class QrTooLarge(
+        
+        val `length`: kotlin.UInt
+        ) : KamiException() {
+        override val message
+            get() = "length=${ `length` }"
+    }
+    
+    /**
      * A palette must hold `min` to `max` colours.
      */
     class PaletteSize(
@@ -6982,20 +7638,37 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 FfiConverterUInt.read(buf),
                 )
             29 -> KamiException.GenerationCancelled()
-            30 -> KamiException.PaletteSize(
-                FfiConverterUInt.read(buf),
-                FfiConverterUInt.read(buf),
-                FfiConverterUInt.read(buf),
-                )
-            31 -> KamiException.NoTilesLeft()
-            32 -> KamiException.MirrorDoesNotFit(
-                FfiConverterUInt.read(buf),
-                FfiConverterUInt.read(buf),
-                )
-            33 -> KamiException.InvalidBoardSize(
+            30 -> KamiException.NotAShareCode(
                 FfiConverterString.read(buf),
                 )
-            34 -> KamiException.BoardOneColour()
+            31 -> KamiException.UnknownShareCodeVersion(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            32 -> KamiException.ShareCodeMismatch()
+            33 -> KamiException.ShareCodeTruncated(
+                FfiConverterUInt.read(buf),
+                )
+            34 -> KamiException.InvalidSharedPuzzle(
+                FfiConverterString.read(buf),
+                )
+            35 -> KamiException.QrTooLarge(
+                FfiConverterUInt.read(buf),
+                )
+            36 -> KamiException.PaletteSize(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            37 -> KamiException.NoTilesLeft()
+            38 -> KamiException.MirrorDoesNotFit(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            39 -> KamiException.InvalidBoardSize(
+                FfiConverterString.read(buf),
+                )
+            40 -> KamiException.BoardOneColour()
             else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
         }
     }
@@ -7153,6 +7826,36 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
             is KamiException.GenerationCancelled -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
                 4UL
+            )
+            is KamiException.NotAShareCode -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`reason`)
+            )
+            is KamiException.UnknownShareCodeVersion -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`found`)
+                + FfiConverterUInt.allocationSize(value.`newest`)
+            )
+            is KamiException.ShareCodeMismatch -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+            )
+            is KamiException.ShareCodeTruncated -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`missing`)
+            )
+            is KamiException.InvalidSharedPuzzle -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`reason`)
+            )
+            is KamiException.QrTooLarge -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`length`)
             )
             is KamiException.PaletteSize -> (
                 // Add the size for the Int that specifies the variant plus the size needed for all fields
@@ -7337,30 +8040,60 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
                 buf.putInt(29)
                 Unit
             }
-            is KamiException.PaletteSize -> {
+            is KamiException.NotAShareCode -> {
                 buf.putInt(30)
+                FfiConverterString.write(value.`reason`, buf)
+                Unit
+            }
+            is KamiException.UnknownShareCodeVersion -> {
+                buf.putInt(31)
+                FfiConverterUInt.write(value.`found`, buf)
+                FfiConverterUInt.write(value.`newest`, buf)
+                Unit
+            }
+            is KamiException.ShareCodeMismatch -> {
+                buf.putInt(32)
+                Unit
+            }
+            is KamiException.ShareCodeTruncated -> {
+                buf.putInt(33)
+                FfiConverterUInt.write(value.`missing`, buf)
+                Unit
+            }
+            is KamiException.InvalidSharedPuzzle -> {
+                buf.putInt(34)
+                FfiConverterString.write(value.`reason`, buf)
+                Unit
+            }
+            is KamiException.QrTooLarge -> {
+                buf.putInt(35)
+                FfiConverterUInt.write(value.`length`, buf)
+                Unit
+            }
+            is KamiException.PaletteSize -> {
+                buf.putInt(36)
                 FfiConverterUInt.write(value.`colours`, buf)
                 FfiConverterUInt.write(value.`min`, buf)
                 FfiConverterUInt.write(value.`max`, buf)
                 Unit
             }
             is KamiException.NoTilesLeft -> {
-                buf.putInt(31)
+                buf.putInt(37)
                 Unit
             }
             is KamiException.MirrorDoesNotFit -> {
-                buf.putInt(32)
+                buf.putInt(38)
                 FfiConverterUInt.write(value.`rows`, buf)
                 FfiConverterUInt.write(value.`cols`, buf)
                 Unit
             }
             is KamiException.InvalidBoardSize -> {
-                buf.putInt(33)
+                buf.putInt(39)
                 FfiConverterString.write(value.`reason`, buf)
                 Unit
             }
             is KamiException.BoardOneColour -> {
-                buf.putInt(34)
+                buf.putInt(40)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -7371,18 +8104,19 @@ public object FfiConverterTypeKamiError : FfiConverterRustBuffer<KamiException> 
 
 
 /**
- * What the solver made of a puzzle's par (`PuzzleCollection::check_par`).
+ * What the solver made of a puzzle's par (`PuzzleCollection::check_par`, `SharedPuzzle::check_par`).
  */
 sealed class ParCheck {
     
     /**
-     * The par is the fewest moves: proven (and now kept as proven).
+     * The par is the fewest moves: proven (and, for a collection puzzle, now kept as proven).
      */
     object Proven : ParCheck()
     
     
     /**
-     * The fewest moves are proven to be `fewest`, not the par: the par was misread or mistyped.
+     * The fewest moves are proven to be `fewest`, not the par: the par was misread, mistyped or
+     * claimed wrongly.
      */
     data class Differs(
         val `fewest`: kotlin.UInt) : ParCheck()
@@ -7575,6 +8309,10 @@ enum class PuzzleOrigin {
      * Read from a screenshot of KAMI 2.
      */
     IMPORTED,
+    /**
+     * Opened from a share code.
+     */
+    SHARED,
     /**
      * Drawn in the editor.
      */
@@ -7807,6 +8545,38 @@ public object FfiConverterOptionalDouble: FfiConverterRustBuffer<kotlin.Double?>
         } else {
             buf.put(1)
             FfiConverterDouble.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalString: FfiConverterRustBuffer<kotlin.String?> {
+    override fun read(buf: ByteBuffer): kotlin.String? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterString.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.String?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterString.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.String?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterString.write(value, buf)
         }
     }
 }
@@ -8427,6 +9197,73 @@ public object FfiConverterSequenceOptionalUInt: FfiConverterRustBuffer<List<kotl
         
         FfiConverterULong.lower(`seed`),
         FfiConverterTypePuzzleSpec.lower(`spec`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Opens a share code or `kami://puzzle/` link (spaces and line breaks ignored).
+         */
+    @Throws(KamiException::class) fun `openShareCode`(`text`: kotlin.String): SharedPuzzle {
+            return FfiConverterTypeSharedPuzzle.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_func_open_share_code(
+    
+        
+        FfiConverterString.lower(`text`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The share code of the level `game` plays (its start, not the moves played), carrying `name`;
+         * `par_proven` says whether the solver proved its par (true for shipped levels and dailies).
+         */
+    @Throws(KamiException::class) fun `shareGame`(`game`: Game, `name`: kotlin.String?, `parProven`: kotlin.Boolean): ShareCode {
+            return FfiConverterTypeShareCode.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_func_share_game(
+    
+        
+        FfiConverterTypeGame.lower(`game`),
+        FfiConverterOptionalString.lower(`name`),
+        FfiConverterBoolean.lower(`parProven`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The share code of shipped level `level_id` (whose par is proven), carrying `name` (`None` or
+         * empty for none; usually the level's name).
+         */
+    @Throws(KamiException::class) fun `shareLevel`(`levelId`: kotlin.String, `name`: kotlin.String?): ShareCode {
+            return FfiConverterTypeShareCode.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_func_share_level(
+    
+        
+        FfiConverterString.lower(`levelId`),
+        FfiConverterOptionalString.lower(`name`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The link of a share code (or link) as a QR code in a PNG, black on white with a light
+         * margin, each module `module_pixels` square (1 to 32).
+         */
+    @Throws(KamiException::class) fun `shareQrPng`(`text`: kotlin.String, `modulePixels`: kotlin.UInt): kotlin.ByteArray {
+            return FfiConverterByteArray.lift(
+    uniffiRustCallWithError(KamiException) { _status ->
+    UniffiLib.uniffi_kami_core_fn_func_share_qr_png(
+    
+        
+        FfiConverterString.lower(`text`),
+        FfiConverterUInt.lower(`modulePixels`),_status)
 }
     )
     }

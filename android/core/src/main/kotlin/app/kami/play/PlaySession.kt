@@ -1,5 +1,6 @@
 package app.kami.play
 
+import app.kami.core.Editor
 import app.kami.core.Game
 import app.kami.core.GameSnapshot
 import app.kami.core.GameStatus
@@ -11,6 +12,8 @@ import app.kami.core.PuzzleCollection
 import app.kami.core.PuzzleEntry
 import app.kami.core.Thumbnail
 import app.kami.core.dailyPuzzle
+import app.kami.core.openShareCode
+import app.kami.core.shareGame
 import app.kami.core.importScreenshot as readScreenshot
 import kotlinx.coroutines.Deferred
 import kotlinx.coroutines.async
@@ -28,7 +31,7 @@ import java.util.concurrent.atomic.AtomicLong
 
 /**
  * What the app keeps across screens and across process death: the player's progress, the
- * player's current game, the player's puzzles (imported screenshots) and the settings, restored from [store] when a session starts. A save
+ * player's current game, the player's puzzles (imported, opened from codes and made) and the settings, restored from [store] when a session starts. A save
  * that cannot be read or is refused by the core is reported in [problems] and that part starts
  * fresh; nothing here throws for a bad file.
  *
@@ -213,6 +216,53 @@ class PlaySession(
         }
         if (check == ParCheck.Proven) changePuzzles {}
         return check
+    }
+
+    /**
+     * Opens a share code or a `kami://puzzle/` link (pasted, scanned or tapped): the core reads it
+     * and refuses a mistyped one with a typed error ([CodeProblem.of] sorts it).
+     */
+    @Throws(KamiException::class)
+    fun openCode(text: String): OpenedPuzzle = OpenedPuzzle(openShareCode(text), background)
+
+    /** Shows [opened] without keeping it: a fresh game of it replaces the current one. */
+    fun playShared(opened: OpenedPuzzle): GameStateHolder = showNew(opened.shared.game())
+
+    /** Keeps [opened] in the player's puzzles as [name] (its par a claim until checked) and checks the par in [scope] ([parCheck]). */
+    @Throws(KamiException::class)
+    fun keepShared(opened: OpenedPuzzle, name: String): PuzzleEntry {
+        val entry = changePuzzles { collection.addShared(opened.shared, name) }
+        parCheck = scope.async { checkPar(entry.id) }
+        return entry
+    }
+
+    /** The share sheet's items for puzzle [id] of the player's puzzles. */
+    @Throws(KamiException::class)
+    fun shareItems(id: String): ShareItems = ShareItems.of(collection.share(id))
+
+    /** An editor over puzzle [id]'s board (saved as a new puzzle). */
+    @Throws(KamiException::class)
+    fun editPuzzle(id: String): EditorStateHolder = EditorStateHolder(Editor.fromPuzzle(collection, id), scope, background)
+
+    /** Keeps [drawing] as a new puzzle named [name] with the best par known (proven if it is); throws `BoardOneColour` for a blank board. */
+    @Throws(KamiException::class)
+    fun saveDrawing(drawing: EditorStateHolder, name: String): PuzzleEntry = changePuzzles { drawing.editor.saveTo(collection, name) }
+
+    /** Shows [drawing] as it stands as a fresh game named [name], which replaces the current one. */
+    @Throws(KamiException::class)
+    fun playDrawing(drawing: EditorStateHolder, name: String): GameStateHolder = showNew(drawing.play(name))
+
+    /** The share sheet's items for [drawing] as it stands, named [name], its par claimed proven only if the analysis shown proved it. */
+    @Throws(KamiException::class)
+    fun shareDrawing(drawing: EditorStateHolder, name: String): ShareItems {
+        val proven = drawing.state.value.report?.parProven ?: false
+        return drawing.play(name).use { ShareItems.of(shareGame(it, name, proven)) }
+    }
+
+    /** Shows [game] as the current game, as a new request. */
+    private fun showNew(game: Game): GameStateHolder = synchronized(this) {
+        requests.incrementAndGet()
+        show(adopt(game, save = true))
     }
 
     /** Shows the current game as it was left; null (and nothing changes) if there is none. */

@@ -208,7 +208,7 @@ private fun announcement(announcement: ProgressAnnouncement): String = when (ann
 
 /** A colour's coarse name in the player's language ("dark blue"). */
 @Composable
-private fun colourName(name: ColourName): String {
+internal fun colourName(name: ColourName): String {
     val hue = stringResource(
         when (name.hue) {
             ColourName.Hue.BLACK -> R.string.hue_black

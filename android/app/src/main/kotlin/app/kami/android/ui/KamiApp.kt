@@ -7,6 +7,7 @@ import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.key
 import androidx.compose.runtime.remember
@@ -14,6 +15,7 @@ import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.LocalContext
 import androidx.compose.ui.res.stringResource
 import androidx.lifecycle.compose.collectAsStateWithLifecycle
 import androidx.lifecycle.viewmodel.compose.viewModel
@@ -22,7 +24,8 @@ import app.kami.android.R
 import app.kami.play.SaveProblem
 
 /**
- * The whole app: level select, or the game on screen, or settings, or the player's puzzles. Which
+ * The whole app: level select, or the game on screen, or settings, or the puzzle editor, or the
+ * player's puzzles, with "Open a code" over any of them (a tapped `kami://` link opens it too). Which
  * one shows follows from the session (the ViewModel brings the game screen back after process
  * death) and saveable flags for settings and the puzzles (a game opened there returns there). Leaving a game keeps it: level select offers to continue it.
  */
@@ -40,10 +43,22 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
     var showPuzzles by rememberSaveable { mutableStateOf(false) }
     val puzzles by session.puzzles.collectAsStateWithLifecycle()
     val importState by viewModel.importState.collectAsStateWithLifecycle()
+    val editor by viewModel.editor.collectAsStateWithLifecycle()
+    val opening by viewModel.opening.collectAsStateWithLifecycle()
+    val sharing by viewModel.sharing.collectAsStateWithLifecycle()
+    val saved by viewModel.saved.collectAsStateWithLifecycle()
+    val context = LocalContext.current
+    LaunchedEffect(sharing) {
+        sharing?.let {
+            context.startActivity(shareIntent(context, it))
+            viewModel.shared()
+        }
+    }
 
     KamiTheme {
         Surface(Modifier.fillMaxSize()) {
             val game = playing
+            val drawing = editor
             when {
                 showSettings -> {
                     BackHandler { showSettings = false }
@@ -55,6 +70,21 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                     // tap handler, dismissed result) carries over to another.
                     key(game) {
                         GameScreen(game, settings, onIntent = { viewModel.play(game, it) }, onLeave = viewModel::leave)
+                    }
+                }
+                drawing != null -> {
+                    BackHandler(onBack = viewModel::closeEditor)
+                    key(drawing) {
+                        val state by drawing.state.collectAsStateWithLifecycle()
+                        EditorScreen(
+                            state = state,
+                            layoutFor = { drawing.layout(it.width.toDouble(), it.height.toDouble()) },
+                            onIntent = { viewModel.edit(drawing, it) },
+                            onPlay = { viewModel.playDrawing(drawing, it) },
+                            onSave = { viewModel.saveDrawing(drawing, it) },
+                            onShare = { viewModel.shareDrawing(drawing, it) },
+                            onBack = viewModel::closeEditor,
+                        )
                     }
                 }
                 showPuzzles -> {
@@ -70,6 +100,10 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                         onRename = viewModel::renamePuzzle,
                         onDuplicate = viewModel::duplicatePuzzle,
                         onDelete = viewModel::deletePuzzle,
+                        onMake = viewModel::newDrawing,
+                        onOpenCode = viewModel::askForCode,
+                        onEdit = viewModel::editPuzzle,
+                        onShare = viewModel::sharePuzzle,
                         onBack = { showPuzzles = false },
                     )
                 }
@@ -86,6 +120,16 @@ fun KamiApp(viewModel: KamiViewModel = viewModel()) {
                     onOpenPuzzles = { showPuzzles = true },
                 )
             }
+            if (opening != KamiViewModel.OpeningState.Idle) {
+                OpenCodeDialog(
+                    opening,
+                    onOpen = viewModel::openCode,
+                    onPlay = viewModel::playOpened,
+                    onKeep = viewModel::keepOpened,
+                    onDismiss = viewModel::dismissOpening,
+                )
+            }
+            if (saved) MessageDialog(stringResource(R.string.drawing_saved), onDismiss = viewModel::dismissSaved)
             if (problems.isNotEmpty()) {
                 val messages = problems.map { describe(it) }
                 MessageDialog(messages.joinToString("\n\n"), onDismiss = session::dismissProblems)

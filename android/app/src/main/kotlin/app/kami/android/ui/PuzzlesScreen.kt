@@ -5,6 +5,8 @@ import androidx.activity.result.PickVisualMediaRequest
 import androidx.activity.result.contract.ActivityResultContracts
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.clickable
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
@@ -16,6 +18,7 @@ import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
 import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.ListItem
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
@@ -45,9 +48,10 @@ import java.text.DateFormat
 import java.util.Date
 
 /**
- * The player's puzzles: "Import screenshot" (the system photo picker, images only) and the
- * puzzles kept so far with thumbnail, par and best result; tap to play, and rename, duplicate or
- * delete from a puzzle's dialog. Reading, keeping and saving are the Kotlin module's
+ * The player's puzzles: "Make a puzzle" (the editor), "Open a code", "Import screenshot" (the
+ * system photo picker, images only) and the puzzles made, opened and imported so far with
+ * thumbnail, par and best result; tap to play, and rename, duplicate, delete, edit or share from
+ * a puzzle's dialog. Reading, keeping and saving are the Kotlin module's
  * ([app.kami.play.PlaySession.importScreenshot] and friends, tested there); this screen asks and
  * words.
  */
@@ -63,6 +67,10 @@ fun PuzzlesScreen(
     onRename: (String, String) -> Unit,
     onDuplicate: (String, String) -> Unit,
     onDelete: (String) -> Unit,
+    onMake: () -> Unit,
+    onOpenCode: () -> Unit,
+    onEdit: (String) -> Unit,
+    onShare: (String, String) -> Unit,
     onBack: () -> Unit,
 ) {
     val defaultName = stringResource(R.string.screenshot_name, DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT).format(Date()))
@@ -72,6 +80,12 @@ fun PuzzlesScreen(
     var managing by remember { mutableStateOf<PuzzleEntry?>(null) }
     Scaffold(topBar = { BackTopBar(stringResource(R.string.your_puzzles), stringResource(R.string.back), onBack) }) { padding ->
         LazyColumn(contentPadding = padding) {
+            item {
+                Row(Modifier.fillMaxWidth().padding(horizontal = 16.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    Button(onClick = onMake, modifier = Modifier.weight(1f)) { Text(stringResource(R.string.make_puzzle)) }
+                    OutlinedButton(onClick = onOpenCode, modifier = Modifier.weight(1f)) { Text(stringResource(R.string.open_code)) }
+                }
+            }
             item {
                 val reading = stringResource(R.string.import_reading)
                 Button(
@@ -93,7 +107,15 @@ fun PuzzlesScreen(
         }
     }
     managing?.let { entry ->
-        ManageDialog(entry, onRename = onRename, onDuplicate = onDuplicate, onDelete = onDelete, onDismiss = { managing = null })
+        ManageDialog(
+            entry,
+            onRename = onRename,
+            onDuplicate = onDuplicate,
+            onDelete = onDelete,
+            onEdit = onEdit,
+            onShare = { onShare(entry.id, entry.name) },
+            onDismiss = { managing = null },
+        )
     }
     when (importState) {
         is ImportState.NeedsPar -> ParDialog(onPar = { onPar(importState.pending, it) }, onDismiss = onDismissImport)
@@ -161,13 +183,15 @@ private fun Thumb(thumbnail: Thumbnail?) {
 const val THUMB_WIDTH = 44f
 const val THUMB_HEIGHT = 72f
 
-/** Rename, duplicate or delete one puzzle. */
+/** Rename, duplicate, delete, edit or share one puzzle. */
 @Composable
 private fun ManageDialog(
     entry: PuzzleEntry,
     onRename: (String, String) -> Unit,
     onDuplicate: (String, String) -> Unit,
     onDelete: (String) -> Unit,
+    onEdit: (String) -> Unit,
+    onShare: () -> Unit,
     onDismiss: () -> Unit,
 ) {
     var name by rememberSaveable(entry.id) { mutableStateOf(entry.name) }
@@ -175,7 +199,21 @@ private fun ManageDialog(
     AlertDialog(
         onDismissRequest = onDismiss,
         title = { Text(stringResource(R.string.puzzle_manage)) },
-        text = { OutlinedTextField(name, { name = it }, label = { Text(stringResource(R.string.puzzle_name)) }, singleLine = true) },
+        text = {
+            Column {
+                OutlinedTextField(name, { name = it }, label = { Text(stringResource(R.string.puzzle_name)) }, singleLine = true)
+                Row {
+                    TextButton(onClick = {
+                        onEdit(entry.id)
+                        onDismiss()
+                    }) { Text(stringResource(R.string.puzzle_edit)) }
+                    TextButton(onClick = {
+                        onShare()
+                        onDismiss()
+                    }) { Text(stringResource(R.string.puzzle_share)) }
+                }
+            }
+        },
         confirmButton = {
             TextButton(onClick = {
                 onRename(entry.id, name)
