@@ -29,6 +29,7 @@ fn every_command_has_help() {
         "stats",
         "import",
         "screenshot",
+        "share",
         "completions",
     ];
     let top = kami(&["help"]);
@@ -126,4 +127,80 @@ fn stats_on_a_missing_or_empty_folder_fails_and_says_so() {
         assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
     }
     std::fs::remove_dir_all(&empty).unwrap();
+}
+
+#[test]
+fn a_shared_code_and_link_stand_for_the_level_everywhere() {
+    let out = kami(&["share", "08-summit/summit"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    let lines: Vec<&str> = printed.lines().collect();
+    let code = lines[0];
+    assert!(code.chars().all(|c| c.is_ascii_alphanumeric()) && code.len() <= 160, "{code}");
+    assert_eq!(lines[1], format!("kami://puzzle/{code}"));
+    assert_eq!(lines.len(), 2);
+
+    // solve, hint and render take the code or the link, and see the same board.
+    let solved = |level: &str| {
+        let out = kami(&["solve", level, "--json"]);
+        assert!(out.status.success(), "{level}: {}", text(&out.stderr));
+        let json = text(&out.stdout);
+        let moves = json.find("\"moves\"").unwrap();
+        json[moves..json.find("\"elapsed_ms\"").unwrap()].to_string()
+    };
+    assert_eq!(solved(code), solved("08-summit/summit"));
+    assert_eq!(solved(lines[1]), solved("08-summit/summit"));
+    assert!(kami(&["hint", lines[1]]).status.success());
+
+    // import writes it as a level file that check proves, under the code's name.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("summit.toml");
+    let out = kami(&["import", code, "--out", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with("name = \"Summit\"\npar = 17\n"), "{written}");
+    let out = kami(&["check", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+}
+
+#[test]
+fn share_names_the_code_and_draws_the_qr_code() {
+    let named = kami(&["share", "01-first-steps/sun", "--name", "Morning", "--qr"]);
+    assert!(named.status.success());
+    let printed = text(&named.stdout);
+    let code = printed.lines().next().unwrap().to_string();
+    // Not a terminal: plain half blocks, no colour codes, a square of modules two to a line.
+    let qr: Vec<&str> = printed.lines().skip(2).collect();
+    assert!(!printed.contains('\x1b'));
+    assert!(qr.iter().any(|l| l.contains('█') && l.contains('▀')), "{printed}");
+    let width = qr[0].chars().count();
+    assert!(qr.iter().all(|l| l.chars().count() == width) && qr.len() == width.div_ceil(2), "{printed}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sun.toml");
+    assert!(kami(&["import", &code, "--out", file.to_str().unwrap()]).status.success());
+    assert!(std::fs::read_to_string(&file).unwrap().starts_with("name = \"Morning\"\n"));
+    let bare = text(&kami(&["share", "01-first-steps/sun", "--name", ""]).stdout);
+    assert!(bare.lines().next().unwrap().len() < code.len());
+}
+
+#[test]
+fn damaged_codes_are_refused_in_words() {
+    let code = text(&kami(&["share", "03-tides/ebb"]).stdout).lines().next().unwrap().to_string();
+    let mut swapped: Vec<char> = code.chars().collect();
+    let i = (2..swapped.len() - 1).find(|&i| swapped[i] != swapped[i + 1]).unwrap();
+    swapped.swap(i, i + 1);
+    let swapped: String = swapped.into_iter().collect();
+    for (level, says) in [
+        (swapped.as_str(), "does not check out"),
+        (&code[..code.len() - 2], "cut short: 2 characters are missing"),
+        ("kami://puzzle/hello-world", "not a puzzle code"),
+        ("no/such-level", "neither a shipped level id, a level file nor a share code"),
+    ] {
+        let out = kami(&["solve", level]);
+        assert_eq!(out.status.code(), Some(1), "{level}");
+        assert!(text(&out.stderr).contains(says), "{level}: {}", text(&out.stderr));
+    }
+    let out = kami(&["import", &swapped, "--out", "/nonexistent/x.toml"]);
+    assert!(text(&out.stderr).contains("does not check out"), "{}", text(&out.stderr));
 }

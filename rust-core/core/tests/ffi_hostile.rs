@@ -2,8 +2,8 @@
 //! returns a typed error or a sane result, and a refused call leaves the game as it was.
 
 use kami_core::ffi::{
-    Game, GameSnapshot, GameStatus, KamiError, PlayerProgress, PuzzleSpec, Symmetry, daily_puzzle, generate_puzzle,
-    import_screenshot, packs,
+    Game, GameSnapshot, GameStatus, KamiError, PlayerProgress, PuzzleCollection, PuzzleSpec, Symmetry, daily_puzzle,
+    generate_puzzle, import_screenshot, open_share_code, packs, share_game, share_level, share_qr_png,
 };
 use std::sync::Arc;
 
@@ -225,4 +225,33 @@ fn screenshots_that_are_not_images_are_typed_errors() {
             other => panic!("{bytes:?}: {:?}", other.map(|p| p.par())),
         }
     }
+}
+
+#[test]
+fn share_codes_refuse_hostile_text_names_and_sizes() {
+    let giant = "1".repeat(GIANT);
+    let nul = "1\u{0}2345678";
+    for text in ["", " ", "kami://", "kami://puzzle/", "\u{FEFF}", nul, &giant, "日本語のテキスト"] {
+        assert!(open_share_code(text.to_string()).is_err(), "{:.40?}", text);
+        assert!(share_qr_png(text.to_string(), 4).is_err(), "{:.40?}", text);
+    }
+    assert!(matches!(share_level("no/such".into(), None), Err(KamiError::UnknownLevel { .. })));
+    let long_name = "x".repeat(GIANT);
+    for name in [long_name.as_str(), "a\u{0}b", "tab\there"] {
+        assert!(matches!(share_game(first_level(), Some(name.into()), true), Err(KamiError::InvalidPuzzleName { .. })));
+    }
+    let code = share_game(first_level(), None, false).unwrap().code;
+    for pixels in [0, 1, u32::MAX] {
+        assert!(share_qr_png(code.clone(), pixels).unwrap().starts_with(b"\x89PNG"));
+    }
+    let shared = open_share_code(code).unwrap();
+    let puzzles = PuzzleCollection::new();
+    for name in ["", &long_name] {
+        assert!(matches!(
+            puzzles.add_shared(Arc::clone(&shared), name.into()),
+            Err(KamiError::InvalidPuzzleName { .. })
+        ));
+    }
+    assert!(puzzles.puzzles().is_empty());
+    assert!(matches!(puzzles.share("mine/0".into()), Err(KamiError::UnknownPuzzle { .. })));
 }

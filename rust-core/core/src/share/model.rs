@@ -195,18 +195,20 @@ fn write_tiles(e: &mut Encoder, f: &Fields, mode: u32) {
     }
     let mut models = Models::new();
     for (tile, &symbol) in symbols.iter().enumerate() {
-        let (candidates, contexts) = predict(f, mode, &symbols, tile);
-        let rest: Vec<u8> = (0..count as u8).filter(|s| !candidates.contains(s)).collect();
-        // When the candidates are every symbol, the last one needs no question.
-        let asked = if rest.is_empty() { candidates.len() - 1 } else { candidates.len() };
+        let prediction = predict(f, mode, &symbols, tile);
+        let (candidates, contexts) = (prediction.candidates(), &prediction.contexts);
+        // Candidates are distinct symbols; the others are the rest. When there are none, the
+        // last candidate needs no question.
+        let others = count as usize - candidates.len();
+        let asked = if others == 0 { candidates.len() - 1 } else { candidates.len() };
         let hit = candidates[..asked].iter().position(|&c| c == symbol);
         for (i, &context) in contexts[..hit.map_or(asked, |h| h + 1)].iter().enumerate() {
             e.bit(&mut models.candidate[context], hit == Some(i));
         }
-        if hit.is_none() && !rest.is_empty() {
-            let j = rest.iter().position(|&s| s == symbol).unwrap_or(0);
+        if hit.is_none() && others > 0 {
+            let j = (0..count as u8).filter(|s| !candidates.contains(s)).position(|s| s == symbol).unwrap_or(0);
             // "Is it this one?" down the rest, the last one implied.
-            for (k, model) in models.rest[..(j + 1).min(rest.len() - 1)].iter_mut().enumerate() {
+            for (k, model) in models.rest[..(j + 1).min(others - 1)].iter_mut().enumerate() {
                 e.bit(model, k == j);
             }
         }
@@ -222,15 +224,16 @@ fn read_tiles(d: &mut Decoder, f: &mut Fields, mode: u32) {
         let symbol = if mode == PLAIN {
             d.uniform(u32::from(count)) as u8
         } else {
-            let (candidates, contexts) = predict(f, mode, &symbols, tile);
-            let rest: Vec<u8> = (0..count).filter(|s| !candidates.contains(s)).collect();
-            let asked = if rest.is_empty() { candidates.len() - 1 } else { candidates.len() };
+            let prediction = predict(f, mode, &symbols, tile);
+            let (candidates, contexts) = (prediction.candidates(), &prediction.contexts);
+            let others = usize::from(count) - candidates.len();
+            let asked = if others == 0 { candidates.len() - 1 } else { candidates.len() };
             match (0..asked).find(|&i| d.bit(&mut models.candidate[contexts[i]])) {
                 Some(i) => candidates[i],
-                None if rest.is_empty() => candidates[asked],
+                None if others == 0 => candidates[asked],
                 None => {
-                    let last = rest.len() - 1;
-                    rest[(0..last).find(|&j| d.bit(&mut models.rest[j])).unwrap_or(last)]
+                    let j = (0..others - 1).find(|&j| d.bit(&mut models.rest[j])).unwrap_or(others - 1);
+                    (0..count).filter(|s| !candidates.contains(s)).nth(j).unwrap_or(0)
                 }
             }
         };
@@ -253,22 +256,33 @@ impl Models {
     }
 }
 
-/// The candidates for `tile`'s symbol, most likely first, and each one's model. `symbols` holds
-/// the tiles before `tile` (at least).
-fn predict(f: &Fields, mode: u32, symbols: &[u8], tile: usize) -> (Vec<u8>, Vec<usize>) {
+/// The candidates for a tile's symbol, most likely first, and each one's model.
+struct Prediction {
+    symbols: [u8; 8],
+    contexts: [usize; 8],
+    len: usize,
+}
+
+impl Prediction {
+    fn candidates(&self) -> &[u8] {
+        &self.symbols[..self.len]
+    }
+}
+
+/// The candidates for `tile`'s symbol. `symbols` holds the tiles before `tile` (at least).
+fn predict(f: &Fields, mode: u32, symbols: &[u8], tile: usize) -> Prediction {
     let (row, col) = (tile / f.cols, tile % f.cols);
     let at = |r: Option<usize>, c: Option<usize>| match (r, c) {
         (Some(r), Some(c)) if r < f.rows && c < f.cols => Some(symbols[r * f.cols + c]),
         _ => None,
     };
-    let mirrors: Vec<u8> = SYMMETRIES
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| mode >> i & 1 == 1)
-        .map(|(_, s)| s.image(f.rows, f.cols, tile))
-        .filter(|&m| m < tile)
-        .map(|m| symbols[m])
-        .collect();
+    let mut mirrors = [None; 3];
+    for (i, symmetry) in SYMMETRIES.iter().enumerate() {
+        let image = symmetry.image(f.rows, f.cols, tile);
+        if mode >> i & 1 == 1 && image < tile {
+            mirrors[i] = Some(symbols[image]);
+        }
+    }
     let (r, c) = (Some(row), Some(col));
     let (r1, r2, r3) = (row.checked_sub(1), row.checked_sub(2), row.checked_sub(3));
     let (c1, c2) = (col.checked_sub(1), Some(col + 1));
@@ -276,23 +290,25 @@ fn predict(f: &Fields, mode: u32, symbols: &[u8], tile: usize) -> (Vec<u8>, Vec<
     let left = at(r, c1);
     let up2 = at(r2, c);
     let around = [up, left, up2, at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2), at(r3, c)];
-    let mut candidates: Vec<u8> = Vec::with_capacity(8);
-    for symbol in mirrors.iter().copied().chain(around.into_iter().flatten()) {
-        if !candidates.contains(&symbol) {
-            candidates.push(symbol);
-        }
+    let mut prediction = Prediction { symbols: [0; 8], contexts: [0; 8], len: 0 };
+    // Mirrors in use, in order, as the context counts them.
+    let (mut agree, mut used) = (0, 0);
+    for m in mirrors.into_iter().flatten() {
+        agree |= usize::from(Some(m) == up) << used;
+        used += 1;
     }
-    let agree = mirrors.iter().enumerate().fold(0, |bits, (i, &m)| bits | usize::from(Some(m) == up) << i);
-    let short = agree | mirrors.len() << 3;
+    let short = agree | used << 3;
     let full = short
         | usize::from(up == left) << 5
         | usize::from(up2 == up) << 6
         | usize::from(crate::board::points_left(row, col)) << 7;
-    let contexts = (0..candidates.len())
-        .map(|i| match i {
-            0 | 1 => i * 256 + full,
-            _ => 512 + (i.min(4) - 2) * 32 + short,
-        })
-        .collect();
-    (candidates, contexts)
+    for symbol in mirrors.into_iter().chain(around).flatten() {
+        if prediction.len < 8 && !prediction.candidates().contains(&symbol) {
+            let i = prediction.len;
+            prediction.symbols[i] = symbol;
+            prediction.contexts[i] = if i < 2 { i * 256 + full } else { 512 + (i.min(4) - 2) * 32 + short };
+            prediction.len += 1;
+        }
+    }
+    prediction
 }
