@@ -13,7 +13,6 @@ use crate::play::terminal::Terminal;
 use crossterm::event;
 use kami_core::board::Tiling;
 use kami_core::editor::{CURATED, Editor};
-use kami_core::level::Level;
 use screen::EditScreen;
 use std::io;
 use std::path::PathBuf;
@@ -91,12 +90,6 @@ fn file_stem(name: &str) -> String {
     let stem: String = name.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
     let stem = stem.trim_matches('-');
     if stem.is_empty() { "puzzle".into() } else { stem.into() }
-}
-
-/// The share code of a level, once the core has share codes: the lead wires this to
-/// `kami_core::share` after merging, and the editor shows the code after each save.
-fn share_code_hook(_level: &Level) -> Option<String> {
-    None
 }
 
 #[cfg(test)]

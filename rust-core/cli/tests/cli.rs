@@ -131,7 +131,7 @@ fn stats_on_a_missing_or_empty_folder_fails_and_says_so() {
 
 #[test]
 fn a_shared_code_and_link_stand_for_the_level_everywhere() {
-    let out = kami(&["share", "08-summit/summit"]);
+    let out = kami(&["share", "06-archipelago/atoll"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let printed = text(&out.stdout);
     let lines: Vec<&str> = printed.lines().collect();
@@ -148,17 +148,17 @@ fn a_shared_code_and_link_stand_for_the_level_everywhere() {
         let moves = json.find("\"moves\"").unwrap();
         json[moves..json.find("\"elapsed_ms\"").unwrap()].to_string()
     };
-    assert_eq!(solved(code), solved("08-summit/summit"));
-    assert_eq!(solved(lines[1]), solved("08-summit/summit"));
+    assert_eq!(solved(code), solved("06-archipelago/atoll"));
+    assert_eq!(solved(lines[1]), solved("06-archipelago/atoll"));
     assert!(kami(&["hint", lines[1]]).status.success());
 
     // import writes it as a level file that check proves, under the code's name.
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("summit.toml");
+    let file = dir.path().join("atoll.toml");
     let out = kami(&["import", code, "--out", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(&file).unwrap();
-    assert!(written.starts_with("name = \"Summit\"\npar = 17\n"), "{written}");
+    assert!(written.starts_with("name = \"Atoll\"\npar = 10\n"), "{written}");
     let out = kami(&["check", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
 }

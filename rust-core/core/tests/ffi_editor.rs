@@ -3,7 +3,7 @@
 
 use kami_core::ffi::{
     Editor, EditorAnalysis, EditorTool, EditorVerdict, GameStatus, Grade, KamiError, ParEstimate, PuzzleCollection,
-    PuzzleOrigin, Symmetry, Tiling, curated_palettes,
+    PuzzleOrigin, Symmetry, Tiling, curated_palettes, open_share_code, packs, share_level,
 };
 use std::sync::Arc;
 
@@ -132,4 +132,14 @@ fn hostile_arguments_never_panic() {
         Editor::blank(Tiling::Triangles, u32::MAX, u32::MAX, palette),
         Err(KamiError::InvalidBoardSize { .. })
     ));
+}
+
+#[test]
+fn a_shared_code_opens_in_the_editor() {
+    let level = packs()[9].levels[3].id.clone();
+    let code = share_level(level.clone(), None).unwrap();
+    let editor = Editor::from_shared(open_share_code(code.link).unwrap());
+    let shipped = Editor::from_level(level).unwrap().snapshot();
+    let opened = editor.snapshot();
+    assert_eq!((opened.tiles, opened.palette, opened.rows), (shipped.tiles, shipped.palette, shipped.rows));
 }

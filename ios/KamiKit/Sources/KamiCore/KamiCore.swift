@@ -829,6 +829,18 @@ public static func fromPuzzle(collection: PuzzleCollection, id: String)throws  -
 })
 }
     
+    /**
+     * The board and palette of a puzzle opened from a share code, to change.
+     */
+public static func fromShared(shared: SharedPuzzle) -> Editor  {
+    return try!  FfiConverterTypeEditor_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_kami_core_fn_constructor_editor_from_shared(
+        FfiConverterTypeSharedPuzzle_lower(shared),uniffiCallStatus
+    )
+})
+}
+    
 
     
     /**
@@ -7356,6 +7368,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_editor_from_puzzle() != 61915) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_kami_core_checksum_constructor_editor_from_shared() != 35128) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_kami_core_checksum_constructor_game_new() != 33795) {

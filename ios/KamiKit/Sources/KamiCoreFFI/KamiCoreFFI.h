@@ -395,6 +395,11 @@ uint64_t uniffi_kami_core_fn_constructor_editor_from_level(RustBuffer level_id, 
 uint64_t uniffi_kami_core_fn_constructor_editor_from_puzzle(uint64_t collection, RustBuffer id, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_FROM_SHARED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_CONSTRUCTOR_EDITOR_FROM_SHARED
+uint64_t uniffi_kami_core_fn_constructor_editor_from_shared(uint64_t shared, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_ADD_COLOUR
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_FN_METHOD_EDITOR_ADD_COLOUR
 RustBuffer uniffi_kami_core_fn_method_editor_add_colour(uint64_t ptr, RustBuffer rgb, RustCallStatus *_Nonnull out_status
@@ -1420,6 +1425,12 @@ uint16_t uniffi_kami_core_checksum_constructor_editor_from_level(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_PUZZLE
 #define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_PUZZLE
 uint16_t uniffi_kami_core_checksum_constructor_editor_from_puzzle(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_SHARED
+#define UNIFFI_FFIDEF_UNIFFI_KAMI_CORE_CHECKSUM_CONSTRUCTOR_EDITOR_FROM_SHARED
+uint16_t uniffi_kami_core_checksum_constructor_editor_from_shared(void
     
 );
 #endif

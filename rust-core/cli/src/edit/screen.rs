@@ -1,7 +1,6 @@
 //! The editor screen: the board (holes drawn too), the palette with the tool and mirror, the live
 //! analysis, a message and the keys. Pure: tested without a terminal.
 
-use super::share_code_hook;
 use super::words;
 use crate::play::canvas::{Canvas, Style};
 use crate::play::cursor::{self, Direction};
@@ -16,6 +15,7 @@ use kami_core::editor::{Analyser, Analysis, Brush, CURATED, EditError, Editor, P
 use kami_core::geometry::{Fit, Point};
 use kami_core::level::{Level, Rgb};
 use kami_core::level_file::write_level;
+use kami_core::share;
 use kami_core::solver::first_answer;
 use std::path::PathBuf;
 
@@ -271,8 +271,11 @@ impl EditScreen {
         let level: Level = self.editor.to_level(id, self.name.clone(), par.best()).map_err(|e| format!("{e}."))?;
         std::fs::write(&self.out, write_level(&level))
             .map_err(|e| format!("Could not save {}: {e}.", self.out.display()))?;
-        let proof = if matches!(par, Par::Proven(_)) { "proven" } else { "not proven yet" };
-        let code = share_code_hook(&level).map_or(String::new(), |code| format!(" Code: {code}"));
+        let proven = matches!(par, Par::Proven(_));
+        let proof = if proven { "proven" } else { "not proven yet" };
+        // The name was checked when the level was made; a code that cannot be made is left out.
+        let code =
+            share::encode(&level, proven, Some(&self.name)).map_or(String::new(), |code| format!(" Code: {code}"));
         self.message = Some(format!("Saved to {} (par {}, {proof}).{code}", self.out.display(), par.best()));
         Ok(())
     }

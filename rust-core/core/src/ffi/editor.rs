@@ -5,6 +5,7 @@ use super::error::{KamiError, to_u32};
 use super::game::Game;
 use super::puzzles::Symmetry;
 use super::records::{BoardLayout, Rgb, Tiling};
+use super::share::SharedPuzzle;
 use crate::catalogue::Catalogue;
 use crate::collection::Origin;
 use crate::editor::{self, Analyser, Brush, EditError, Par, Verdict, analysis::Limits};
@@ -150,6 +151,12 @@ impl Editor {
     #[uniffi::constructor]
     pub fn from_puzzle(collection: Arc<PuzzleCollection>, id: String) -> Result<Arc<Editor>, KamiError> {
         Ok(Editor::for_level(&*collection.level(&id)?))
+    }
+
+    /// The board and palette of a puzzle opened from a share code, to change.
+    #[uniffi::constructor]
+    pub fn from_shared(shared: Arc<SharedPuzzle>) -> Arc<Editor> {
+        Editor::for_level(shared.level())
     }
 
     /// The drawing as it stands.

@@ -28,16 +28,22 @@ const MODES: u32 = 9;
 const PLAIN: u32 = 8;
 const SYMMETRIES: [Symmetry; 3] = [Symmetry::LeftRight, Symmetry::TopBottom, Symmetry::Rotational];
 
-/// The colours of the generator's palettes (`generator.rs`), which the shipped levels use, each
-/// run in order. Frozen for version 1: a colour listed here costs about 5 bits, the one after it
-/// in the list about 1, any other 25. Add colours only with a new version.
-const COLOURS: [u32; 36] = [
+/// The colours of the generator's palettes (`generator.rs`), which the shipped levels use, then
+/// those of the editor's curated palettes (`editor/palette.rs`), each palette's run in order.
+/// Frozen for version 1: a colour listed here costs about 6 bits, the one after it in the list
+/// about 1, any other 25. Add colours only with a new version.
+const COLOURS: [u32; 63] = [
     0xE4572E, 0x293B7C, 0xFBA702, 0xA8C686, 0x669BBC, 0x6D597A, //
     0x2E485F, 0xD9495B, 0xEDAE49, 0x00798C, 0x66A182, 0x8E5572, //
     0x1E4E5B, 0x2A9D8F, 0xD9D452, 0xF4AA81, 0xE76F51, 0x6D6875, //
     0x454063, 0xF8723F, 0xF2C46F, 0x81B29A, 0xB5838D, 0x6B705C, //
     0x2B517D, 0x5FA8D3, 0x82D9FF, 0xEE6C4D, 0xF9C74F, 0x5B2552, //
-    0x5F0F40, 0xFB9B04, 0x0F4C5C, 0xD1D876, 0x9A031E, 0xE36414,
+    0x5F0F40, 0xFB9B04, 0x0F4C5C, 0xD1D876, 0x9A031E, 0xE36414, //
+    0x3E9B6E, 0x8E4A9C, 0x7FB8D9, 0xB23A2B, 0xE8A33D, 0x4F6D3A, //
+    0x6B3E26, 0xD97A9B, 0x2F5D7C, 0x0B6E8C, 0x8FD3C8, 0xF2C14E, //
+    0xE0604F, 0x9B5DE5, 0x6BA368, 0x9C2F45, 0xF0B33C, 0x5E8C31, //
+    0x4A7FC1, 0xC779C7, 0x24476B, 0xFF4F79, 0x2BC4A9, 0xFFC93C, //
+    0x5B5FE8, 0xA05A2C, 0x9EDB4A,
 ];
 
 /// A puzzle as a code holds it, before any check that it is playable.

@@ -202,9 +202,9 @@ fn version_1_codes_keep_opening() {
     }
 }
 
-const GOLDEN_SUN: &str = "1W2RjGKpjkXZcSc6rYp3r3mF8OtbUj2i";
-const GOLDEN_CORONA: &str = "1sWmcDRztLurC3m22g8hqh25Nw9tySwNO8UxmQUM8HlCorJsYjUbCv";
-const GOLDEN_SQUARES: &str = "1FBUR7mjBVXP3Nk";
+const GOLDEN_SUN: &str = "1W2RjFrOSQ582gv0MpMkD5BzDZng8vrO";
+const GOLDEN_CORONA: &str = "1sW6tBvgPcBANuiKua6T595lQk969bAjTpMHHkycPa5FUl8MDiAykt";
+const GOLDEN_SQUARES: &str = "1GBrPzcQUz6wyL2H";
 
 /// Random levels of every size and both tilings: blotchy boards of a few regions (as drawn) or
 /// noise, sometimes with holes.

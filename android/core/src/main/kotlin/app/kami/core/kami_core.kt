@@ -825,6 +825,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_kami_core_checksum_constructor_editor_from_puzzle(
     ): Int
+    external fun uniffi_kami_core_checksum_constructor_editor_from_shared(
+    ): Int
     external fun uniffi_kami_core_checksum_constructor_game_new(
     ): Int
     external fun uniffi_kami_core_checksum_constructor_game_restore(
@@ -910,6 +912,8 @@ internal object UniffiLib {
     external fun uniffi_kami_core_fn_constructor_editor_from_level(`levelId`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_kami_core_fn_constructor_editor_from_puzzle(`collection`: Long,`id`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_kami_core_fn_constructor_editor_from_shared(`shared`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_kami_core_fn_method_editor_add_colour(`ptr`: Long,`rgb`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1379,6 +1383,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_editor_from_puzzle() and 0xFFFF) != 61915) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_kami_core_checksum_constructor_editor_from_shared() and 0xFFFF) != 35128) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_kami_core_checksum_constructor_game_new() and 0xFFFF) != 33795) {
@@ -2487,6 +2494,21 @@ open class Editor: Disposable, AutoCloseable, EditorInterface
         
         FfiConverterTypePuzzleCollection.lower(`collection`),
         FfiConverterString.lower(`id`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * The board and palette of a puzzle opened from a share code, to change.
+     */ fun `fromShared`(`shared`: SharedPuzzle): Editor {
+            return FfiConverterTypeEditor.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_kami_core_fn_constructor_editor_from_shared(
+    
+        
+        FfiConverterTypeSharedPuzzle.lower(`shared`),_status)
 }
     )
     }
