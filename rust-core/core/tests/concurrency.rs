@@ -4,11 +4,12 @@
 
 mod common;
 
-use kami_core::board::Tiling;
 use kami_core::ffi::{
     Editor, EditorTool, Game, KamiError, PlayerProgress, Tiling as FfiTiling, curated_palettes, packs,
 };
 use kami_core::level::Level;
+use kami_core::level_file::parse_level;
+use kami_core::solver::lower_bound;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -49,14 +50,18 @@ fn next(state: &mut u64) -> u32 {
     (*state >> 33) as u32
 }
 
-/// The shipped level with the most tiles.
-fn largest_shipped() -> String {
-    packs().into_iter().flat_map(|p| p.levels).max_by_key(|l| (l.rows * l.cols, l.par)).unwrap().id
+/// A full-size shipped board whose hints are quick even on an emulated processor: the islands
+/// chapter's level of highest par (its islands are solved apart). The connected boards of the
+/// late packs can take the whole of a hint's time, so under emulation a player's moves every
+/// half millisecond would cancel every hint.
+fn large_quick_level() -> String {
+    let islands = packs().into_iter().find(|p| p.id == "06-archipelago").unwrap();
+    islands.levels.into_iter().max_by_key(|l| (l.rows * l.cols, l.par)).unwrap().id
 }
 
 #[test]
 fn hints_while_another_thread_plays_undoes_and_saves() {
-    let game = Game::new(largest_shipped()).unwrap();
+    let game = Game::new(large_quick_level()).unwrap();
     // Every position the player reaches, by revision, as save bytes.
     let positions = Arc::new(Mutex::new(HashMap::from([(game.snapshot().revision, game.save())])));
     let playing = Arc::new(AtomicBool::new(true));
@@ -129,14 +134,18 @@ fn hints_while_another_thread_plays_undoes_and_saves() {
     }
 }
 
-/// A 29 × 10 triangle board of six random colours with a par of 1: too hard to solve within a
-/// hint's time. The par is far out of reach, so the hint goes on to look for the fewest moves;
-/// with a reachable par it would answer at once with the first line within it.
+/// A board too hard to solve within a hint's time (`stripes-dense-1` of the hard corpus: 174
+/// regions, whose lower bound stays 6 below the best line known after minutes), with its lower
+/// bound as the par: no line that short is found, and the bound does not rise past it, so the
+/// hint searches until its time limit (with a reachable par it would answer at once with the
+/// first line within it), while the game lasts the few moves the test plays before it is failed.
 fn hard_game() -> Arc<Game> {
-    let random = common::random_level(Tiling::Triangles, 29, 10, 6, 1, 11);
+    let source = include_str!("../../cli/bench/5-dense-stripes/stripes-dense-1.toml");
+    let level = parse_level("stripes-dense-1", "stripes-dense-1.toml", source).unwrap();
+    let par = lower_bound(level.board(), level.palette().len());
     let (id, name, palette, board) =
-        (random.id().into(), random.name().into(), random.palette().to_vec(), random.board().clone());
-    common::ffi_game(Level::new(id, name, 1, palette, board).unwrap())
+        (level.id().into(), level.name().into(), level.palette().to_vec(), level.board().clone());
+    common::ffi_game(Level::new(id, name, par, palette, board).unwrap())
 }
 
 #[test]
@@ -175,7 +184,8 @@ fn cancelling_stops_hints_under_load() {
             while !hinters.iter().all(|h| h.is_finished()) {
                 thread::sleep(Duration::from_millis(50));
                 if cancel_by_move {
-                    let colour = (game.snapshot().tiles[0].unwrap() + 1) % 6;
+                    let snapshot = game.snapshot();
+                    let colour = (snapshot.tiles[0].unwrap() + 1) % snapshot.palette.len() as u32;
                     game.play(0, colour).unwrap();
                 } else {
                     game.cancel_hint();

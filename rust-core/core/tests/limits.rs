@@ -5,9 +5,11 @@
 
 mod common;
 
-use kami_core::board::{MAX_COLOURS, MAX_SIDE, Tiling};
+use kami_core::board::{Board, MAX_COLOURS, MAX_SIDE, Tiling};
 use kami_core::ffi::KamiError;
+use kami_core::level::{Level, Rgb};
 use kami_core::level_file::{parse_level, write_level};
+use kami_core::random::Random;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -59,7 +61,7 @@ fn the_largest_boards_load_play_save_and_hint_within_bounds() {
     // 3 × 3 blocks give a few hundred (searched until the hint's time runs out).
     for (tiling, block) in [(Tiling::Triangles, 1), (Tiling::Squares, 1), (Tiling::Triangles, 3), (Tiling::Squares, 3)]
     {
-        let level = common::random_level(tiling, MAX_SIDE, MAX_SIDE, MAX_COLOURS as u8, block, 64);
+        let level = random_level(tiling, MAX_SIDE, MAX_SIDE, MAX_COLOURS as u8, block, 64);
         // The level file round trip handles the largest grid too.
         let text = write_level(&level);
         assert_eq!(parse_level(level.id(), "big.toml", &text).as_ref(), Ok(&level));
@@ -137,4 +139,16 @@ fn a_hint_on_a_long_snake_island_stays_within_bounds() {
             hint.proven
         );
     }
+}
+
+/// A level on a `rows × cols` board of random colours `0..colours` (no holes) painted in
+/// `block × block` squares of the grid (1 for a colour per tile), from `seed`.
+fn random_level(tiling: Tiling, rows: usize, cols: usize, colours: u8, block: usize, seed: u64) -> Level {
+    let mut random = Random::new(seed);
+    let across = cols.div_ceil(block);
+    let blocks: Vec<u8> = (0..rows.div_ceil(block) * across).map(|_| random.below(colours.into()) as u8).collect();
+    let cells = (0..rows * cols).map(|t| Some(blocks[t / cols / block * across + t % cols / block])).collect();
+    let board = Board::new(tiling, rows, cols, cells, colours.into()).unwrap();
+    let palette = (0..colours).map(|c| Rgb { red: c * 40, green: 255 - c * 40, blue: 128 }).collect();
+    Level::new(format!("test/random-{seed}"), "Random".into(), (rows * cols) as u32, palette, board).unwrap()
 }
