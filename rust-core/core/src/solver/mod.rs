@@ -14,7 +14,7 @@
 //! - `beam.rs`: the first answer, a beam search over single-blob lines (the upper bound every
 //!   search starts from); a greedy flood (`search::greedy`) stays as the fallback.
 //! - `search.rs`: IDA* on one island, its move rule and transposition-table use, with their
-//!   proofs, and the same search shared out among threads.
+//!   proofs; `search/shared.rs`: the same search shared out among threads.
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
 //!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
 //!   (the colour schedule) and `position/rim.rs` (radius and rim bound), each with its proof.
@@ -42,9 +42,10 @@
 //!   moves"), children tested against the bounds before they are played, and one move of each
 //!   mirror-image pair on symmetric boards.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
-//!   island on several threads sharing one table: in each iteration the threads take the start's
-//!   moves one at a time, and a thread with none left helps with the ones still being searched,
-//!   trying their moves in the other order. The length found is the same; which line, and the node
+//!   island on several threads sharing one table: in each iteration the threads take the
+//!   positions a move or a few from the start one at a time, and a thread with none left helps
+//!   with the ones still being searched, trying their moves in the other order
+//!   (`search/shared.rs`). The length found is the same; which line, and the node
 //!   count, can depend on timing, so the generator and the daily puzzle use one thread. Hints use
 //!   the device's cores (up to 4) once a search on one thread has not settled them in 20,000
 //!   nodes (`hint.rs`).
@@ -73,6 +74,8 @@
 //!   only fewer, so no table of small pieces' optima bounds the whole.
 //! - Searching one island on several threads that share out the start's moves, each with its
 //!   own table: see `kami bench --threads` for what it gives.
+//! - A shared table allocated at its full size (it could not grow while shared): two threads
+//!   were then barely faster than one (`search/shared.rs`, "Measured").
 
 mod beam;
 mod bits;

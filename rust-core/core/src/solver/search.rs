@@ -35,8 +35,8 @@
 //! not searched from `Q` for commuting with the move `L` before `Q` and coming before it, the same
 //! holds one level up, where `M'` commutes with `L` and was searched before it. So the skipping is
 //! only done where that chain ends in a search in full: never below a move the rule above
-//! restricted, nor below a symmetric position (whose mirror images are skipped) or a start whose
-//! moves are shared out among threads; and a helping thread, which tries children from the last,
+//! restricted, nor below a symmetric position (whose mirror images are skipped) or a position
+//! whose children are shared out among threads (`search/shared.rs`); and a helping thread, which tries children from the last,
 //! skips the commuting moves that come after `M` instead. Bounds cut the same moves in either
 //! case. Skipping more (moves that commute with several moves in a row, "sleep sets") saved
 //! another 2-5% of the nodes on the boards tried, not worth a set per depth.
@@ -72,10 +72,9 @@ use super::position::{Position, Target, Witness};
 use super::table::Table;
 use super::{Meter, Stop};
 use crate::board::Colour;
-use parking_lot::Mutex;
 use std::cmp::Reverse;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+mod shared;
 
 /// What an island search produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,10 +121,8 @@ pub struct Search<'a> {
     mirrors: &'a [Vec<usize>],
     /// Threads to search with (see [`Search::threads`]).
     threads: usize,
-    /// For one of several threads: how the threads share out the start's moves.
-    split: Option<&'a Split>,
-    /// Whether to try children in reverse order below the start (a helping thread, so that it
-    /// meets the thread it helps from the other end).
+    /// Whether to try children in reverse order (a helping thread, so that it meets the thread
+    /// it helps from the other end).
     reverse: bool,
 }
 
@@ -148,59 +145,6 @@ impl Tables<'_> {
             Tables::Own(t) => t.raise(hash, bound),
             Tables::Shared(t) => t.raise_shared(hash, bound),
         }
-    }
-}
-
-/// How threads share out the start's moves in one iteration: each takes the next move no thread
-/// has taken; once none is left, a thread helps with the moves still being searched, from the
-/// last back. A move is done when any thread has searched it to the bound; when every move is
-/// done, the iteration is, and `halt` stops the threads still helping.
-pub struct Split {
-    next: AtomicUsize,
-    /// Per start move, whether it is done; and how many are.
-    done: Mutex<(Vec<bool>, usize)>,
-    halt: Arc<AtomicBool>,
-}
-
-impl Split {
-    fn new(halt: &Arc<AtomicBool>) -> Split {
-        Split { next: AtomicUsize::new(0), done: Mutex::new((Vec::new(), 0)), halt: Arc::clone(halt) }
-    }
-
-    /// The next start move for a thread to search, of `len`, given where its own walk back from
-    /// the last move stands (`back`, starting at `len`); `None` when none is left.
-    fn take(&self, len: usize, back: &mut usize) -> Option<usize> {
-        let i = self.next.fetch_add(1, Ordering::Relaxed);
-        if i < len {
-            return Some(i);
-        }
-        let done = self.done.lock();
-        while *back > 0 {
-            *back -= 1;
-            if !done.0.get(*back).copied().unwrap_or(false) {
-                return Some(*back);
-            }
-        }
-        None
-    }
-
-    /// Records that start move `i` of `len` is searched to the bound without finding the goal.
-    fn finish(&self, i: usize, len: usize) {
-        let mut done = self.done.lock();
-        let (flags, count) = &mut *done;
-        flags.resize(len, false);
-        if !std::mem::replace(&mut flags[i], true) {
-            *count += 1;
-            if *count == len {
-                self.halt.store(true, Ordering::Relaxed);
-            }
-        }
-    }
-
-    /// Whether every start move is done (or there were none).
-    fn all_done(&self) -> bool {
-        let done = self.done.lock();
-        done.1 == done.0.len()
     }
 }
 
@@ -247,7 +191,6 @@ impl<'a> Search<'a> {
             scratch: Vec::new(),
             mirrors: &[],
             threads: 1,
-            split: None,
             reverse: false,
         }
     }
@@ -275,12 +218,11 @@ impl<'a> Search<'a> {
     /// too: the whole board needs too many moves), returning `known` with the lower bound proven
     /// so far.
     ///
-    /// With several threads, each iteration of the bound shares out the start's moves (see
-    /// [`Split`]): every thread searches with its own copy of the position and one shared table,
-    /// whose entries (bounds on positions, however reached) hold whichever thread wrote them.
-    /// The first line found ends the iteration for all, and the bound rises once every start move
-    /// is searched. Which line is found, and the node count, can then depend on timing; its
-    /// length cannot.
+    /// With several threads, each iteration of the bound shares out the positions a few moves
+    /// from the start (see `search/shared.rs`): every thread searches with its own copy of the
+    /// position and one shared table, whose entries (bounds on positions, however reached) hold
+    /// whichever thread wrote them. Which line is found, and the node count, can then depend on
+    /// timing; its length cannot.
     pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
         if self.threads > 1 {
             return self.run_shared(known, floor, cap);
@@ -304,90 +246,6 @@ impl<'a> Search<'a> {
         IslandSolution { moves: known, optimal: true, lower_bound: upper }
     }
 
-    /// [`Search::run`] on several threads.
-    fn run_shared(self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
-        let Search { pos, target, colours, table, meter, mirrors, threads, .. } = self;
-        let upper = known.len() as u32;
-        let mut bound = pos.lower_bound(target).max(floor);
-        let Tables::Own(table) = table else {
-            // Shared tables belong to the threads of a search already shared out.
-            return IslandSolution { moves: known, optimal: false, lower_bound: bound };
-        };
-        table.reserve_all();
-        let table = &*table;
-        let mut copies: Vec<Position> = (1..threads).map(|_| pos.clone()).collect();
-        while bound < upper {
-            if bound > cap {
-                meter.stop(Stop::TooManyMoves);
-                return IslandSolution { moves: known, optimal: false, lower_bound: bound };
-            }
-            let halt = Arc::new(AtomicBool::new(false));
-            let split = Split::new(&halt);
-            let stopped: Mutex<Option<Stop>> = Mutex::new(None);
-            let found: Mutex<Option<Vec<(usize, Colour)>>> = Mutex::new(None);
-            let forks: Vec<Meter> = (0..threads).map(|_| meter.fork(threads, &halt)).collect();
-            let workers = std::iter::once(&mut *pos).chain(copies.iter_mut());
-            let forks = std::thread::scope(|s| {
-                let handles: Vec<_> = workers
-                    .zip(forks)
-                    .enumerate()
-                    .map(|(t, (pos, mut fork))| {
-                        let (split, halt, stopped, found) = (&split, &halt, &stopped, &found);
-                        s.spawn(move || {
-                            let mut search = Search {
-                                pos,
-                                target,
-                                colours,
-                                table: Tables::Shared(table),
-                                meter: &mut fork,
-                                found: Vec::new(),
-                                scratch: Vec::new(),
-                                mirrors,
-                                threads: 1,
-                                split: Some(split),
-                                reverse: t % 2 == 1,
-                            };
-                            match search.dfs(0, bound, Last::Free, !mirrors.is_empty()) {
-                                Flow::Found => {
-                                    search.found.reverse();
-                                    found.lock().get_or_insert(std::mem::take(&mut search.found));
-                                    halt.store(true, Ordering::Relaxed);
-                                }
-                                Flow::Stopped(_) => {
-                                    if let Some(why) = search.meter.stopped_by_budget() {
-                                        stopped.lock().get_or_insert(why);
-                                        halt.store(true, Ordering::Relaxed);
-                                    }
-                                }
-                                Flow::NotFound => {}
-                            }
-                            drop(search);
-                            fork
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join()).collect::<Vec<_>>()
-            });
-            for fork in forks {
-                // A panic in a thread is a bug: it reaches the caller as it would without threads.
-                match fork {
-                    Ok(fork) => meter.absorb(&fork),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-            if let Some(moves) = found.into_inner() {
-                return IslandSolution { moves, optimal: true, lower_bound: bound };
-            }
-            // Threads halted because every start move was done have searched the iteration.
-            if let Some(why) = stopped.into_inner().filter(|_| !split.all_done()) {
-                meter.stop(why);
-                return IslandSolution { moves: known, optimal: false, lower_bound: bound };
-            }
-            bound += 1;
-        }
-        IslandSolution { moves: known, optimal: true, lower_bound: upper }
-    }
-
     /// Searches a position `g` moves deep; `symmetric` where it is symmetric as
     /// [`Search::mirrored`] says.
     fn dfs(&mut self, g: u32, bound: u32, last: Last, symmetric: bool) -> Flow {
@@ -401,9 +259,8 @@ impl<'a> Search<'a> {
         if let Err(stop) = self.meter.tick() {
             return Flow::Stopped(stop);
         }
-        // A move the rule restricts after, and a start shared out among threads, are not
-        // searched in full here.
-        let (lone, shared_start) = (matches!(last, Last::Lone { .. }), g == 0 && self.split.is_some());
+        // A move the rule restricts after is not searched in full here.
+        let lone = matches!(last, Last::Lone { .. });
         let hash = self.pos.hash();
         if self.table.get().bound(hash) > left {
             return Flow::NotFound;
@@ -430,7 +287,7 @@ impl<'a> Search<'a> {
                 scratch.centres_found = false;
                 scratch.tight = schedule == left;
                 // See "Commuting moves": only where the moves tried before were searched in full.
-                scratch.commute = !(symmetric || lone || shared_start);
+                scratch.commute = !(symmetric || lone);
                 self.children(g, bound, left, symmetric, &mut scratch)
             }
         };
@@ -438,8 +295,7 @@ impl<'a> Search<'a> {
         if let Some(flow) = flow {
             return flow;
         }
-        // A thread that took only some of the start's moves has not searched the start.
-        if !(lone || shared_start) {
+        if !lone {
             self.table.raise(hash, left + 1);
         }
         Flow::NotFound
@@ -450,26 +306,11 @@ impl<'a> Search<'a> {
     fn children(&mut self, g: u32, bound: u32, left: u32, symmetric: bool, scratch: &mut Scratch) -> Option<Flow> {
         let pos = &*self.pos;
         self.table.get().prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
-        let (len, shared) = (scratch.moves.len(), self.split.filter(|_| g == 0));
-        let (mut k, mut back) = (0, len);
-        loop {
-            // One move after another (from the last, for a helping thread), or at a shared start
-            // the move the split hands out.
-            let i = match shared {
-                Some(split) => match split.take(len, &mut back) {
-                    Some(i) => i,
-                    None => break,
-                },
-                None if k == len => break,
-                None if self.reverse => len - 1 - k,
-                None => k,
-            };
-            k += 1;
+        let len = scratch.moves.len();
+        for k in 0..len {
+            let i = if self.reverse { len - 1 - k } else { k };
             let (node, colour, swallowed) = scratch.moves[i];
             if self.table.get().bound(self.pos.hash_after(node, colour)) >= left {
-                if let Some(split) = shared {
-                    split.finish(i, len);
-                }
                 continue;
             }
             // A child tested here counts as a node, as if it had been played and cut, so that
@@ -484,9 +325,6 @@ impl<'a> Search<'a> {
             if cut {
                 if let Err(stop) = self.meter.tick() {
                     return Some(Flow::Stopped(stop));
-                }
-                if let Some(split) = shared {
-                    split.finish(i, len);
                 }
                 continue;
             }
@@ -506,11 +344,7 @@ impl<'a> Search<'a> {
                     return Some(Flow::Found);
                 }
                 Flow::Stopped(stop) => return Some(Flow::Stopped(stop)),
-                Flow::NotFound => {
-                    if let Some(split) = shared {
-                        split.finish(i, len);
-                    }
-                }
+                Flow::NotFound => {}
             }
         }
         None
