@@ -35,8 +35,9 @@
 //! not searched from `Q` for commuting with the move `L` before `Q` and coming before it, the same
 //! holds one level up, where `M'` commutes with `L` and was searched before it. So the skipping is
 //! only done where that chain ends in a search in full: never below a move the rule above
-//! restricted, nor below a symmetric position (whose mirror images are skipped) or a position
-//! whose children are shared out among threads (`search/shared.rs`); and a helping thread, which tries children from the last,
+//! restricted, nor below a symmetric position (whose mirror images are skipped), and below a
+//! position whose children are shared out among threads only as `search/shared.rs` says; a
+//! helping thread, which tries children from the last,
 //! skips the commuting moves that come after `M` instead. Bounds cut the same moves in either
 //! case. Skipping more (moves that commute with several moves in a row, "sleep sets") saved
 //! another 2-5% of the nodes on the boards tried, not worth a set per depth.
@@ -92,12 +93,24 @@ pub struct IslandSolution {
 enum Last {
     /// The start: anything may follow.
     Free,
-    /// A merging move of `node` to `colour` that swallowed `swallowed` regions; where `commute`,
-    /// the merging moves that commute with it and were tried before it are skipped (see
-    /// "Commuting moves").
-    Merge { node: usize, colour: Colour, swallowed: usize, commute: bool },
+    /// A merging move of `node` to `colour` that swallowed `swallowed` regions, and which of the
+    /// merging moves that commute with it are skipped after it.
+    Merge { node: usize, colour: Colour, swallowed: usize, commute: Commute },
     /// A non-merging move of `node` from colour `from` to `to`.
     Lone { node: usize, from: Colour, to: Colour },
+}
+
+/// Which merging moves that commute with the last move are skipped after it (see "Commuting
+/// moves").
+#[derive(Clone, Copy)]
+enum Commute {
+    /// None.
+    Never,
+    /// Those tried before it (after it, for a helping thread).
+    Before,
+    /// Those whose own position, a move from the start, has been searched in full by some thread
+    /// (a task of `search/shared.rs`).
+    Done,
 }
 
 enum Flow {
@@ -124,6 +137,8 @@ pub struct Search<'a> {
     /// Whether to try children in reverse order (a helping thread, so that it meets the thread
     /// it helps from the other end).
     reverse: bool,
+    /// For one of several threads: the moves from the start that are tasks, and which are done.
+    siblings: Option<&'a shared::Siblings<'a>>,
 }
 
 /// The transposition table of a search: its own, or one shared with other threads.
@@ -192,6 +207,7 @@ impl<'a> Search<'a> {
             mirrors: &[],
             threads: 1,
             reverse: false,
+            siblings: None,
         }
     }
 
@@ -331,7 +347,8 @@ impl<'a> Search<'a> {
             let from = self.pos.colour(node);
             self.pos.play(node, colour);
             let next = if swallowed > 0 {
-                Last::Merge { node, colour, swallowed, commute: scratch.commute }
+                let commute = if scratch.commute { Commute::Before } else { Commute::Never };
+                Last::Merge { node, colour, swallowed, commute }
             } else {
                 Last::Lone { node, from, to: colour }
             };
@@ -375,9 +392,16 @@ impl<'a> Search<'a> {
                 let allowed = match last {
                     Last::Free => merges || lone_allowed,
                     Last::Merge { node: m, colour: x, swallowed: s, commute } => {
-                        // Tried before the last move: a helping thread tries them from the last.
-                        let before = ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) != self.reverse;
-                        if merges { !(commute && before && pos.clear_of(v, c, m)) } else { lone_allowed }
+                        let skipped = || match commute {
+                            Commute::Never => false,
+                            // Tried before the last move: a helping thread tries them from the last.
+                            Commute::Before => {
+                                ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) != self.reverse
+                                    && pos.clear_of(v, c, m)
+                            }
+                            Commute::Done => pos.clear_of(v, c, m) && self.siblings.is_some_and(|t| t.done(v, c)),
+                        };
+                        if merges { !skipped() } else { lone_allowed }
                     }
                     Last::Lone { node: r, from: y, to: x } => {
                         let touches = pos.touches(v, r);

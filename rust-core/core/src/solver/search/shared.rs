@@ -11,12 +11,21 @@
 //! each mirror-image pair is searched) is split deeper.
 //!
 //! The move rules stay sound: a task is searched in full by the thread that takes it, so below a
-//! task's position everything holds as on one thread. Above it, the moves that commute with the
-//! last one are not skipped (the siblings they were searched under belong to other tasks, which
-//! may not be done yet; see "Commuting moves"), and a task's position is reached by the same
+//! task's position everything holds as on one thread. A task's position is reached by the same
 //! moves as the search would play, so a task reached by a non-merging move keeps that rule.
 //! Bounds are not learned for the positions above the tasks (their subtrees are shared out),
 //! only below and at them.
+//!
+//! The skipping of commuting moves ("Commuting moves" in `search.rs`) needs, for a position
+//! `Q + M` where `M'` is skipped, that `Q + M'` was searched in full to the same bound before.
+//! Where `Q + M'` is another thread's task, "before" is not a matter of order, so:
+//! - after the move of a task one move from the start (`Q` the start, not symmetric), the
+//!   merging moves that commute with it are skipped only where their own task is *done*
+//!   ([`Commute::Done`]): searched to this iteration's bound, in full, by some thread. Its
+//!   search reached `Q + M' + M`, the position skipped: that search skips `M` after `M'` only
+//!   where the task of `M` was done before it started, and a task is done only after one of its
+//!   searches ended, so each such chain ends in a search that skipped neither.
+//! - after the move of a deeper task, nothing is skipped.
 //!
 //! # Measured
 //! Two threads on this 2-core machine were 1.03-1.6x as fast as one on boards one thread proves
@@ -25,18 +34,24 @@
 //! needed, did not. The table now grows while shared (`table.rs`); see `kami bench --threads 2`
 //! for the speed-up. Two single-threaded processes side by side here are each 5-30% slower than
 //! one alone, which caps what two threads can give on this machine.
+//!
+//! Nodes are the part the search controls. On the 10 hard boards one thread proves in 0.1-10 s,
+//! two threads visited 13-25% more nodes than one (2-7% on symmetric boards) while no commuting
+//! move was skipped after a task's move; skipping those whose task is done brought it to 5-15%.
+//! The rest is the helping at the end of an iteration and the table's growth.
 
-use super::{Flow, Last, Scratch, Search, Tables};
+use super::{Commute, Flow, Last, Scratch, Search, Tables};
 use crate::board::Colour;
 use crate::solver::position::{Position, Target};
 use crate::solver::table::Table;
 use crate::solver::{IslandSolution, Meter, Stop};
 use parking_lot::Mutex;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Tasks to list per thread before the threads start, if the depth allows.
-const TASKS_PER_THREAD: usize = 64;
+const TASKS_PER_THREAD: usize = 16;
 
 /// The deepest the tasks are listed, in moves from the start.
 const MAX_SPLIT_DEPTH: usize = 3;
@@ -98,10 +113,42 @@ impl Split {
         }
     }
 
+    /// Whether task `i` is done.
+    fn is_done(&self, i: usize) -> bool {
+        self.done.lock().0[i]
+    }
+
     /// Whether every task is done (or there were none).
     fn all_done(&self) -> bool {
         let done = self.done.lock();
         done.1 == done.0.len()
+    }
+}
+
+/// The tasks one move from the start, by that move, and which of them are done: after such a
+/// task's move, the merging moves that commute with it and whose own task is done are skipped
+/// ([`Commute::Done`]; see the module doc).
+pub(super) struct Siblings<'s> {
+    split: &'s Split,
+    index: HashMap<(usize, Colour), usize>,
+}
+
+impl<'s> Siblings<'s> {
+    fn of(tasks: &[Task], split: &'s Split) -> Siblings<'s> {
+        let index = tasks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, task)| match task.path[..] {
+                [(node, colour, _)] => Some(((node, colour), i)),
+                _ => None,
+            })
+            .collect();
+        Siblings { split, index }
+    }
+
+    /// Whether the task of the move of `node` to `colour` from the start is done.
+    pub(super) fn done(&self, node: usize, colour: Colour) -> bool {
+        self.index.get(&(node, colour)).is_some_and(|&i| self.split.is_done(i))
     }
 }
 
@@ -114,8 +161,15 @@ struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    /// A search of `pos` with the shared table, trying children in `reverse` order if asked.
-    fn search<'b>(&'b self, pos: &'b mut Position, meter: &'b mut Meter, reverse: bool) -> Search<'b> {
+    /// A search of `pos` with the shared table, trying children in `reverse` order if asked,
+    /// told the tasks one move from the start if there are.
+    fn search<'b>(
+        &'b self,
+        pos: &'b mut Position,
+        meter: &'b mut Meter,
+        reverse: bool,
+        siblings: Option<&'b Siblings<'b>>,
+    ) -> Search<'b> {
         Search {
             pos,
             target: self.target,
@@ -127,6 +181,7 @@ impl<'a> Worker<'a> {
             mirrors: self.mirrors,
             threads: 1,
             reverse,
+            siblings,
         }
     }
 }
@@ -150,9 +205,10 @@ impl Search<'_> {
             table.share();
             let worker = Worker { target, colours, table: &*table, mirrors };
             let mut lister = Meter::new(&crate::solver::Budget::default());
-            let tasks = worker.search(pos, &mut lister, false).tasks(bound, TASKS_PER_THREAD * threads);
+            let tasks = worker.search(pos, &mut lister, false, None).tasks(bound, TASKS_PER_THREAD * threads);
             let halt = Arc::new(AtomicBool::new(false));
             let split = Split::new(tasks.len(), &halt);
+            let siblings = Siblings::of(&tasks, &split);
             let stopped: Mutex<Option<Stop>> = Mutex::new(None);
             let found: Mutex<Option<Vec<(usize, Colour)>>> = Mutex::new(None);
             let forks: Vec<Meter> = (0..threads).map(|_| meter.fork(threads, &halt)).collect();
@@ -162,10 +218,10 @@ impl Search<'_> {
                     .zip(forks)
                     .enumerate()
                     .map(|(t, (pos, mut fork))| {
-                        let (worker, split, tasks, halt, stopped, found) =
-                            (&worker, &split, &tasks, &halt, &stopped, &found);
+                        let (worker, split, siblings) = (&worker, &split, &siblings);
+                        let (tasks, halt, stopped, found) = (&tasks, &halt, &stopped, &found);
                         s.spawn(move || {
-                            let mut search = worker.search(pos, &mut fork, t % 2 == 1);
+                            let mut search = worker.search(pos, &mut fork, t % 2 == 1, Some(siblings));
                             let mut back = tasks.len();
                             while let Some(i) = split.take(&mut back) {
                                 match search.search_task(&tasks[i], bound) {
@@ -261,8 +317,11 @@ impl Search<'_> {
                 let mut scratch = Scratch::default();
                 self.moves(task.last, left, radius < left, task.symmetric, &mut scratch.moves);
                 for &(node, colour, swallowed) in &scratch.moves {
+                    // One move from the start (not a symmetric one), the task's move skips
+                    // the commuting moves whose tasks are done.
+                    let commute = if task.path.is_empty() && !task.symmetric { Commute::Done } else { Commute::Never };
                     let last = if swallowed > 0 {
-                        Last::Merge { node, colour, swallowed, commute: false }
+                        Last::Merge { node, colour, swallowed, commute }
                     } else {
                         Last::Lone { node, from: self.pos.colour(node), to: colour }
                     };
