@@ -40,7 +40,7 @@
 //! move was skipped after a task's move; skipping those whose task is done brought it to 5-15%.
 //! The rest is the helping at the end of an iteration and the table's growth.
 
-use super::{Commute, Flow, Last, Scratch, Search, Tables};
+use super::{Commute, Flow, Last, Search, Tables};
 use crate::board::Colour;
 use crate::solver::position::{Position, Target};
 use crate::solver::table::Table;
@@ -314,9 +314,9 @@ impl Search<'_> {
         } else if self.table.get().bound(self.pos.hash()) <= left {
             let radius = self.pos.radius();
             if radius < left || (radius == left && self.pos.rim_bound(self.target) <= left) {
-                let mut scratch = Scratch::default();
-                self.moves(task.last, left, radius < left, task.symmetric, &mut scratch.moves);
-                for &(node, colour, swallowed) in &scratch.moves {
+                let mut moves = Vec::new();
+                self.moves(task.last, left, radius < left, task.symmetric, &mut moves);
+                for (node, colour, swallowed) in moves {
                     // One move from the start (not a symmetric one), the task's move skips
                     // the commuting moves whose tasks are done.
                     let commute = if task.path.is_empty() && !task.symmetric { Commute::Done } else { Commute::Never };
