@@ -252,9 +252,10 @@ fn summary(what: &str, mut times: Vec<(Duration, String)>) {
     let Some((max, slowest)) = times.last() else { return };
     let plain: Vec<Duration> = times.iter().map(|(t, _)| *t).collect();
     say!(
-        "{what}: {} runs, median {:.2} ms, p99 {:.2} ms, max {:.2} ms ({slowest})",
+        "{what}: {} runs, median {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({slowest})",
         times.len(),
         ms(percentile(&plain, 50)),
+        ms(percentile(&plain, 90)),
         ms(percentile(&plain, 99)),
         ms(*max)
     );
