@@ -183,6 +183,11 @@ struct Scratch {
     centres: Centres,
     /// Whether `centres` holds this node's candidates yet.
     centres_found: bool,
+    /// Where `near`, the moves that swallow nothing and fit the radius and rim bound, found when
+    /// the first such child needs them.
+    lone: Vec<(usize, Colour)>,
+    /// Whether `lone` holds this node's moves yet.
+    lone_found: bool,
 }
 
 impl<'a> Search<'a> {
@@ -301,6 +306,7 @@ impl<'a> Search<'a> {
             } else {
                 scratch.near = radius == left || (radius + 1 == left && self.pos.rim_bound(self.target) == left);
                 scratch.centres_found = false;
+                scratch.lone_found = false;
                 scratch.tight = schedule == left;
                 // See "Commuting moves": only where the moves tried before were searched in full.
                 scratch.commute = !(symmetric || lone);
@@ -331,11 +337,25 @@ impl<'a> Search<'a> {
             }
             // A child tested here counts as a node, as if it had been played and cut, so that
             // node budgets measure the work done.
-            if scratch.near && !scratch.centres_found {
-                self.pos.centre_candidates(left - 1, &mut scratch.centres);
-                scratch.centres_found = true;
-            }
-            let cut = (scratch.near && !self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target))
+            let fits_rim = match (scratch.near, swallowed) {
+                (false, _) => true,
+                // A move that swallows nothing changes no distance: all such moves at once.
+                (true, 0) => {
+                    if !scratch.lone_found {
+                        self.pos.lone_moves_fitting_rim(left - 1, self.target, &mut scratch.lone);
+                        scratch.lone_found = true;
+                    }
+                    scratch.lone.contains(&(node, colour))
+                }
+                (true, _) => {
+                    if !scratch.centres_found {
+                        self.pos.centre_candidates(left - 1, &mut scratch.centres);
+                        scratch.centres_found = true;
+                    }
+                    self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target)
+                }
+            };
+            let cut = !fits_rim
                 || (scratch.tight
                     && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left);
             if cut {
@@ -378,6 +398,14 @@ impl<'a> Search<'a> {
         let colour_tight = pos.colour_bound(self.target) >= left;
         for v in pos.nodes() {
             if colour_tight && !pos.may_lower_colour_bound(v) {
+                continue;
+            }
+            // After a move of `r` that swallowed nothing, the rule allows only moves of its
+            // neighbours and later moves that swallow nothing: the others need no look.
+            if let Last::Lone { node: r, .. } = last
+                && !pos.touches(v, r)
+                && !(lone_allowed && v > r)
+            {
                 continue;
             }
             let around = pos.neighbour_colours(v);
