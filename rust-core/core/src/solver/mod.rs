@@ -72,6 +72,28 @@
 //!   (colour 3, touching 1, 2 and 3) added it needs 4, because recolouring region 0 joins the
 //!   two regions of colour 2 at once. Dropping edges or regions lets a board need more, never
 //!   only fewer, so no table of small pieces' optima bounds the whole.
+//! - A rim bound over every region, not only the centres: the least eccentricity plus the
+//!   colours of the rim less one. No random graph of up to 12 regions needs fewer moves (about
+//!   80,000 tried), but a move can lower it by two, so the rim bound's proof does not carry over,
+//!   and at the start of the 32 speckled, ring and stripe boards of `kami bench` it equals the
+//!   bounds above on every one: no proof, and no gain there.
+//! - Bounds along paths. By Meeks and Scott's theorem flooding a board takes as many moves as
+//!   its easiest spanning tree; on a tree a move restricted to a subtree is a move there, so a
+//!   path between two regions needs no more than the tree; and a path needs at least its
+//!   colours' strange-printer count less one (painting the moved region back in its old colour
+//!   undoes a move with one print), which no subsequence exceeds. So colours that every path
+//!   between two regions meets in order (regions of one colour that cut the board) give a proven
+//!   bound. On our boards paths go around the ragged stripes and speckles: 2–7 at the start of
+//!   those 32 boards, where the bounds above give 6–13.
+//! - Leaving out the moves that swallow nothing. They cost much: without them `narwhal` proves
+//!   in 166 k nodes instead of 1.12 M, `alpenglow` 325 k instead of 1.31 M, `organic-speckled-2`
+//!   1.13 M instead of 4.1 M, with the same optimum. A brute force found no position that needs
+//!   one (25,000 random graphs of 3–10 regions and 2–5 colours), but no proof is known to us,
+//!   and the obvious exchange argument fails: a merging move can raise the optimum (6 of
+//!   17,335 merging moves tried did, the smallest on a 7-region graph), so moving the region's
+//!   merge earlier is not always harmless. Such moves are searched, under the rule in `search.rs`, and what
+//!   they cost is kept low there (tested all at once against the rim bound, no distances
+//!   recomputed for the colour schedule, and only the moves the rule allows listed after them).
 //! - Searching one island on several threads that share out the start's moves, each with its
 //!   own table: see `kami bench --threads` for what it gives.
 //! - A shared table allocated at its full size (it could not grow while shared): two threads

@@ -14,9 +14,14 @@
 //! in the same position and starts with a smaller (merging) key. Otherwise, unless `M` recolours
 //! a neighbour of `R` to `x` or to `y`, `M` and `N` commute (neither changes what the other does)
 //! and swapping them gives a smaller sequence unless `M` is a non-merging move with a larger key.
+//! If `M` recolours a neighbour `Q` of `R` to `x` where `R` is `Q`'s only neighbour of colour `x`,
+//! and `Q` is `R`'s only neighbour of `Q`'s colour `q`, then "`R` to `q` (swallowing `Q` alone),
+//! then `R` to `x`" ends in the same position, `R` and `Q` one region of colour `x` (neither had
+//! another neighbour of colour `x`), and starts with a smaller (merging) key.
 //! So after `N` the search only plays: a neighbour `Q` of `R` to `x` where `R` is `Q`'s only
-//! neighbour of colour `x`; a neighbour of `R` to `y`; or a larger non-merging move that leaves `R`
-//! alone. `N` may also end the search (an island of one region recoloured to the target colour).
+//! neighbour of colour `x` and `R` has another neighbour of `Q`'s colour; a neighbour of `R` to
+//! `y`; or a larger non-merging move that leaves `R` alone. `N` may also end the search (an island
+//! of one region recoloured to the target colour).
 //!
 //! # Commuting moves
 //! Two merging moves *commute* where neither's star (the region moved and the neighbours it
@@ -433,7 +438,10 @@ impl<'a> Search<'a> {
                     }
                     Last::Lone { node: r, from: y, to: x } => {
                         let touches = pos.touches(v, r);
-                        let joins_only_r = c == x && touches && pos.only_neighbour_of_colour(v, x, r);
+                        let joins_only_r = c == x
+                            && touches
+                            && pos.only_neighbour_of_colour(v, x, r)
+                            && !pos.only_neighbour_of_colour(r, pos.colour(v), v);
                         let back_to_y = c == y && touches;
                         let later_lone =
                             !merges && lone_allowed && v != r && !(touches && (c == x || c == y)) && (v, c) > (r, x);
