@@ -183,6 +183,8 @@ struct Scratch {
     /// Whether the radius leaves at most one move to spare, so that a child's radius and rim
     /// bound may not fit the moves left after it.
     near: bool,
+    /// This node's radius.
+    radius: u32,
     /// Where it does, the regions that could be a centre after a move, found when the first
     /// child needs them.
     centres: Centres,
@@ -310,6 +312,7 @@ impl<'a> Search<'a> {
                 Some(Flow::NotFound)
             } else {
                 scratch.near = radius == left || (radius + 1 == left && self.pos.rim_bound(self.target) == left);
+                scratch.radius = radius;
                 scratch.centres_found = false;
                 scratch.lone_found = false;
                 scratch.tight = schedule == left;
@@ -344,13 +347,14 @@ impl<'a> Search<'a> {
             // node budgets measure the work done.
             let fits_rim = match (scratch.near, swallowed) {
                 (false, _) => true,
-                // A move that swallows nothing changes no distance: all such moves at once.
+                // A move that swallows nothing changes no distance (so the radius must leave it a
+                // move): all such moves at once.
                 (true, 0) => {
-                    if !scratch.lone_found {
-                        self.pos.lone_moves_fitting_rim(left - 1, self.target, &mut scratch.lone);
+                    if scratch.radius < left && !scratch.lone_found {
+                        self.pos.lone_moves_fitting_rim(scratch.radius, self.target, &mut scratch.lone);
                         scratch.lone_found = true;
                     }
-                    scratch.lone.contains(&(node, colour))
+                    scratch.radius < left && scratch.lone.contains(&(node, colour))
                 }
                 (true, _) => {
                     if !scratch.centres_found {

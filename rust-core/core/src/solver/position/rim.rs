@@ -57,21 +57,16 @@ impl Position {
     }
 
     /// Into `out`, the moves that swallow nothing (recolouring `node` to `colour`, which none of
-    /// its neighbours has) after which the radius and the rim bound for `target` are at most `t`,
-    /// where `t` is the radius less one, or the radius with the rim bound one more. Needs
-    /// distances. Such a move changes no distance, so every region keeps its eccentricity and its
-    /// rim: with `t` below the radius none fits; at the radius, only a move that makes some
-    /// centre's rim one colour (the target's, if any), and as no centre's rim is now, that move
-    /// recolours the one region of its colour on the rim to the colour of all the rest. It
-    /// answers as [`Position::move_fits_rim`] does for such moves, for all of them at once.
-    pub fn lone_moves_fitting_rim(&self, t: u32, target: Target, out: &mut Vec<(usize, Colour)>) {
+    /// its neighbours has) after which the rim bound for `target` is at most the radius `r`, where
+    /// it is now `r + 1`. Needs distances. Such a move changes no distance, so every region keeps
+    /// its eccentricity and its rim (and none fits fewer than `r` moves): only a move that makes
+    /// some centre's rim one colour (the target's, if any) fits, and as no centre's rim is now,
+    /// that move recolours the one region of its colour on the rim to the colour of all the rest.
+    /// It answers as [`Position::move_fits_rim`] does for such moves, for all of them at once.
+    pub fn lone_moves_fitting_rim(&self, r: u32, target: Target, out: &mut Vec<(usize, Colour)>) {
         out.clear();
         let d = self.distances.as_ref().expect("the search keeps distances");
-        let r = self.radius();
-        debug_assert!(r == t + 1 || (r == t && self.rim_bound(target) > t));
-        if r != t {
-            return;
-        }
+        debug_assert!(self.radius() == r && self.rim_bound(target) > r);
         for c in self.nodes().filter(|&c| d.eccentricity(c) == r) {
             let row = d.row(c);
             let (mut count, mut some) = ([0u32; MAX_COLOURS], [0; MAX_COLOURS]);
@@ -137,8 +132,9 @@ mod tests {
                 let mut candidates = Centres::default();
                 p.centre_candidates(t, &mut candidates);
                 let rim_left = t < r || p.rim_bound(target) > t;
-                if rim_left {
-                    p.lone_moves_fitting_rim(t, target, &mut lone);
+                lone.clear();
+                if rim_left && t == r {
+                    p.lone_moves_fitting_rim(r, target, &mut lone);
                 }
                 for (node, colour) in recolourings(&p) {
                     let fits = p.move_fits_rim(node, colour, t, &candidates, target);
