@@ -17,11 +17,13 @@
 //! If `M` recolours a neighbour `Q` of `R` to `x` where `R` is `Q`'s only neighbour of colour `x`,
 //! and `Q` is `R`'s only neighbour of `Q`'s colour `q`, then "`R` to `q` (swallowing `Q` alone),
 //! then `R` to `x`" ends in the same position, `R` and `Q` one region of colour `x` (neither had
-//! another neighbour of colour `x`), and starts with a smaller (merging) key.
+//! another neighbour of colour `x`), and starts with a smaller (merging) key. Likewise, if `R` is
+//! `Q`'s only neighbour of colour `y` (before `N`), "`Q` to `y` (swallowing `R` alone), then `Q`
+//! to `x`" ends in the same position and starts with a merging key.
 //! So after `N` the search only plays: a neighbour `Q` of `R` to `x` where `R` is `Q`'s only
-//! neighbour of colour `x` and `R` has another neighbour of `Q`'s colour; a neighbour of `R` to
-//! `y`; or a larger non-merging move that leaves `R` alone. `N` may also end the search (an island
-//! of one region recoloured to the target colour).
+//! neighbour of colour `x`, `R` has another neighbour of `Q`'s colour and `Q` another neighbour
+//! of colour `y`; a neighbour of `R` to `y`; or a larger non-merging move that leaves `R` alone.
+//! `N` may also end the search (an island of one region recoloured to the target colour).
 //!
 //! # Commuting moves
 //! Two merging moves *commute* where neither's star (the region moved and the neighbours it
@@ -445,7 +447,8 @@ impl<'a> Search<'a> {
                         let joins_only_r = c == x
                             && touches
                             && pos.only_neighbour_of_colour(v, x, r)
-                            && !pos.only_neighbour_of_colour(r, pos.colour(v), v);
+                            && !pos.only_neighbour_of_colour(r, pos.colour(v), v)
+                            && around >> y & 1 == 1;
                         let back_to_y = c == y && touches;
                         let later_lone =
                             !merges && lone_allowed && v != r && !(touches && (c == x || c == y)) && (v, c) > (r, x);
