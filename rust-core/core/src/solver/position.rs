@@ -181,6 +181,12 @@ impl Position {
         (0..MAX_COLOURS).filter(|&c| bits::meets(row, self.class(c))).fold(0, |m, c| m | 1 << c)
     }
 
+    /// How many neighbours of `node` have each colour: what recolouring it to that colour swallows.
+    pub fn neighbours_by_colour(&self, node: usize) -> [u32; MAX_COLOURS] {
+        let row = self.row(node);
+        std::array::from_fn(|c| self.class(c).iter().zip(row).map(|(a, b)| (a & b).count_ones()).sum())
+    }
+
     /// How many regions recolouring `node` to `colour` swallows.
     pub fn swallows(&self, node: usize, colour: Colour) -> usize {
         let row = self.row(node);

@@ -406,11 +406,10 @@ impl<'a> Search<'a> {
     fn moves(&self, last: Last, left: u32, lone_allowed: bool, symmetric: bool, out: &mut Vec<(usize, Colour, usize)>) {
         let pos = &*self.pos;
         out.clear();
-        let colour_tight = pos.colour_bound(self.target) >= left;
+        // Where the colour bound leaves no move to spare, the neighbours a region needs for a
+        // move of it to lower the bound (see [`Position::lowering_degrees`]).
+        let lowering = if pos.colour_bound(self.target) >= left { Some(pos.lowering_degrees()) } else { None };
         for v in pos.nodes() {
-            if colour_tight && !pos.may_lower_colour_bound(v) {
-                continue;
-            }
             // After a move of `r` that swallowed nothing, the rule allows only moves of its
             // neighbours and later moves that swallow nothing: the others need no look.
             if let Last::Lone { node: r, .. } = last
@@ -419,15 +418,18 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            let around = pos.neighbour_colours(v);
+            if lowering.is_some_and(|need| pos.degree(v) < need[usize::from(pos.colour(v))]) {
+                continue;
+            }
+            let around = pos.neighbours_by_colour(v);
             // A mirror maps `v` to a smaller node: its merging moves are that node's images.
             let image_first = symmetric && self.mirrors.iter().any(|map| map[v] < v);
             for c in 0..self.colours {
                 if c == pos.colour(v) {
                     continue;
                 }
-                let merges = around >> c & 1 == 1;
-                let swallowed = if merges { pos.swallows(v, c) } else { 0 };
+                let swallowed = around[usize::from(c)] as usize;
+                let merges = swallowed > 0;
                 let allowed = match last {
                     Last::Free => merges || lone_allowed,
                     Last::Merge { node: m, colour: x, swallowed: s, commute } => {
@@ -448,7 +450,7 @@ impl<'a> Search<'a> {
                             && touches
                             && pos.only_neighbour_of_colour(v, x, r)
                             && !pos.only_neighbour_of_colour(r, pos.colour(v), v)
-                            && around >> y & 1 == 1;
+                            && around[usize::from(y)] > 0;
                         let back_to_y = c == y && touches;
                         let later_lone =
                             !merges && lone_allowed && v != r && !(touches && (c == x || c == y)) && (v, c) > (r, x);

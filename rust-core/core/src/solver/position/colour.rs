@@ -23,23 +23,24 @@ impl Position {
         tally.bound(target)
     }
 
-    /// How many regions touch `node`.
-    fn degree(&self, node: usize) -> u32 {
-        self.row(node).iter().map(|w| w.count_ones()).sum()
+    /// Per colour `y`, the fewest neighbours a region of colour `y` needs for some move of it to
+    /// lower the colour bound (0 for any region, `u32::MAX` for none). A move could lower it
+    /// only if `y` has at most two regions, or another colour has no more regions than the region
+    /// has neighbours (a move leaves a colour of `n` regions with one only by swallowing all of
+    /// them). Otherwise every colour with regions keeps two or more, and a move to a colour that
+    /// is gone brings it back as one more colour to remove, so the bound cannot fall.
+    pub fn lowering_degrees(&self) -> [u32; MAX_COLOURS] {
+        std::array::from_fn(|y| {
+            if self.count[y] <= 2 {
+                return 0;
+            }
+            (0..MAX_COLOURS).filter(|&x| x != y && self.count[x] > 0).map(|x| self.count[x]).min().unwrap_or(u32::MAX)
+        })
     }
 
-    /// Whether some move of `node` could lower the colour bound: only if its colour has at most
-    /// two regions, or another colour has no more regions than `node` has neighbours (a move
-    /// leaves a colour of `n` regions with one only by swallowing all of them). Otherwise every
-    /// colour with regions keeps two or more, and a move to a colour that is gone brings it back
-    /// as one more colour to remove, so the bound cannot fall.
-    pub fn may_lower_colour_bound(&self, node: usize) -> bool {
-        let y = usize::from(self.colour[node]);
-        if self.count[y] <= 2 {
-            return true;
-        }
-        let degree = self.degree(node);
-        (0..MAX_COLOURS).any(|x| x != y && self.count[x] > 0 && self.count[x] <= degree)
+    /// How many regions touch `node`.
+    pub fn degree(&self, node: usize) -> u32 {
+        self.row(node).iter().map(|w| w.count_ones()).sum()
     }
 }
 
@@ -99,7 +100,8 @@ mod tests {
             let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
             let target = if any { Target::Any } else { Target::Colour(0) };
             let bound = p.colour_bound(target);
-            let still: Vec<usize> = p.nodes().filter(|&v| !p.may_lower_colour_bound(v)).collect();
+            let need = p.lowering_degrees();
+            let still: Vec<usize> = p.nodes().filter(|&v| p.degree(v) < need[usize::from(p.colour(v))]).collect();
             // Up to colour 5: moves to a colour the board has lost, or never had.
             for (node, colour) in still.into_iter().flat_map(|v| (0..6).map(move |c| (v, c))) {
                 if p.colour(node) != colour {
