@@ -5,7 +5,8 @@
 #
 # A generated file is what `kami generate` writes, with ", N regions" added to its first line and
 # the command on its second (`# from: kami generate ...`). Hand-drawn files (no such line) are
-# skipped. Needs target/release/kami (cargo build --release -p kami-cli). Exits 1 if any differ.
+# skipped, as are shipped boards an earlier generator made that today's command would replace
+# (`# made by: kami generate ...`, which says why): a shipped level keeps its board. Needs target/release/kami (cargo build --release -p kami-cli). Exits 1 if any differ.
 set -euo pipefail
 cd "$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
 kami=target/release/kami

@@ -37,10 +37,11 @@
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched: the colour bound,
 //!   the colour schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
 //!   `position/rim.rs`), a transposition table of learned bounds (two slots per position, the
-//!   lower bound giving way), a move rule proven not to lose optimality, the skipping of merging
-//!   moves that commute with the last one and were tried before it (`search.rs`, "Commuting
-//!   moves"), children tested against the bounds before they are played, and one move of each
-//!   mirror-image pair on symmetric boards.
+//!   lower bound giving way), merging moves only (some shortest sequence uses no other but a
+//!   last recolour to a target colour: proof in `search.rs`, "Moves"; it cut the nodes 4-7x on
+//!   the hardest boards), the skipping of merging moves that commute with the last one and were
+//!   tried before it (`search.rs`, "Commuting moves"), children tested against the bounds before
+//!   they are played, and one move of each mirror-image pair on symmetric boards.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
 //!   island on several threads sharing one table: in each iteration the threads take the
 //!   positions a move or a few from the start one at a time, and a thread with none left helps
@@ -85,15 +86,6 @@
 //!   between two regions meets in order (regions of one colour that cut the board) give a proven
 //!   bound. On our boards paths go around the ragged stripes and speckles: 2–7 at the start of
 //!   those 32 boards, where the bounds above give 6–13.
-//! - Leaving out the moves that swallow nothing. They cost much: without them `narwhal` proves
-//!   in 166 k nodes instead of 1.12 M, `alpenglow` 325 k instead of 1.31 M, `organic-speckled-2`
-//!   1.13 M instead of 4.1 M, with the same optimum. A brute force found no position that needs
-//!   one (25,000 random graphs of 3–10 regions and 2–5 colours), but no proof is known to us,
-//!   and the obvious exchange argument fails: a merging move can raise the optimum (6 of
-//!   17,335 merging moves tried did, the smallest on a 7-region graph), so moving the region's
-//!   merge earlier is not always harmless. Such moves are searched, under the rule in `search.rs`, and what
-//!   they cost is kept low there (tested all at once against the rim bound, no distances
-//!   recomputed for the colour schedule, and only the moves the rule allows listed after them).
 //! - Searching one island on several threads that share out the start's moves, each with its
 //!   own table: see `kami bench --threads` for what it gives.
 //! - A shared table allocated at its full size (it could not grow while shared): two threads

@@ -193,11 +193,6 @@ impl Position {
         self.class(usize::from(colour)).iter().zip(row).map(|(a, b)| (a & b).count_ones() as usize).sum()
     }
 
-    /// Whether two live nodes touch.
-    pub fn touches(&self, a: usize, b: usize) -> bool {
-        bits::has(self.row(a), b)
-    }
-
     /// Whether recolouring `node` to `colour` leaves `other` alone: `node` neither is nor touches
     /// it, and swallows no neighbour of it. Then the move and the one that made `other` commute
     /// (see the search's move rules).
@@ -206,15 +201,6 @@ impl Position {
         node != other
             && !bits::has(near, node)
             && row.iter().zip(self.class(usize::from(colour))).zip(near).all(|((a, b), n)| a & b & n == 0)
-    }
-
-    /// Whether `other` is the only neighbour of `node` that has `colour`.
-    pub fn only_neighbour_of_colour(&self, node: usize, colour: Colour, other: usize) -> bool {
-        let class = self.class(usize::from(colour));
-        self.row(node).iter().zip(class).enumerate().all(|(w, (a, b))| {
-            let expected = if other / 64 == w { 1u64 << (other % 64) } else { 0 };
-            a & b == expected
-        })
     }
 
     /// Whether the island is done: one region, of the target colour if there is one.

@@ -2,47 +2,57 @@
 //! transposition table of learned bounds, and move rules that are proven not to lose optimality.
 //!
 //! # Moves
-//! A *merging* move recolours a region to a colour one of its neighbours has. A *non-merging* move
-//! (any other colour) swallows nothing; on a connected island it is rarely useful, but no proof
-//! that it is never needed is known to us, so the search keeps them under a rule that is proven:
+//! A *merging* move recolours a region to a colour one of its neighbours has; any other move
+//! swallows nothing. The search plays merging moves only, and, for a target colour `d`, the
+//! recolouring of an island left as one region of another colour: some shortest sequence is of
+//! that form. (A brute force first found no position that needs another move; what follows
+//! proves it. We have not found it in the literature.)
 //!
-//! Order moves by key (merging before non-merging, then node, then colour) and take the
-//! lexicographically least optimal sequence. Let `N` recolour region `R` from `y` to `x` without
-//! swallowing anything, and `M` be the next move. If `M` recolours `R` again, `N` was wasted (or,
-//! back to `y`, both were), so the sequence was not optimal. If `M` recolours a neighbour `Q` of
-//! `R` to `x` and `Q` has another neighbour of colour `x`, then "`Q` to `x`, then `R` to `x`" ends
-//! in the same position and starts with a smaller (merging) key. Otherwise, unless `M` recolours
-//! a neighbour of `R` to `x` or to `y`, `M` and `N` commute (neither changes what the other does)
-//! and swapping them gives a smaller sequence unless `M` is a non-merging move with a larger key.
-//! If `M` recolours a neighbour `Q` of `R` to `x` where `R` is `Q`'s only neighbour of colour `x`,
-//! and `Q` is `R`'s only neighbour of `Q`'s colour `q`, then "`R` to `q` (swallowing `Q` alone),
-//! then `R` to `x`" ends in the same position, `R` and `Q` one region of colour `x` (neither had
-//! another neighbour of colour `x`), and starts with a smaller (merging) key. Likewise, if `R` is
-//! `Q`'s only neighbour of colour `y` (before `N`), "`Q` to `y` (swallowing `R` alone), then `Q`
-//! to `x`" ends in the same position and starts with a merging key.
-//! So after `N` the search only plays: a neighbour `Q` of `R` to `x` where `R` is `Q`'s only
-//! neighbour of colour `x`, `R` has another neighbour of `Q`'s colour and `Q` another neighbour
-//! of colour `y`; a neighbour of `R` to `y`; or a larger non-merging move that leaves `R` alone.
-//! `N` may also end the search (an island of one region recoloured to the target colour).
+//! *Wild sets.* Call a set `W` of the island's regions *wild*. A *step* `(c, K)` from `W` takes a
+//! connected set `K ⊄ W` whose regions outside `W` all have colour `c` in the position searched
+//! from (`ω`), and makes `W ∪ K` wild. Let `p(W)` be the fewest steps from `W` to all regions.
+//! If `W ⊆ W'`, then `p(W') ≤ p(W)`: a step from `W` is one from `W'` or adds nothing. A step
+//! `(c, K)` made *full*, `K` grown to its component among the wild regions and those of colour
+//! `c`, is still a step, and by the same token no worse.
+//!
+//! 1. *Moves give steps.* If `L` moves flood the island in colour `d`, then "move `t`'s region
+//!    and its colour before the move", for each `t`, and then `(d, everything)` are steps (those
+//!    that add nothing left out): a region first recoloured by move `t` still had its colour
+//!    from `ω`, and a region never recoloured has colour `d`. So `p(∅) ≤ L + 1`.
+//! 2. *Steps give merging moves.* Follow a shortest path of full steps, keeping the position
+//!    equal to `ω` outside `W` and each component of `W` one region. The first step is one
+//!    region of `ω`: wild, with no move. A later step `(c, K)` holds whole components `Z_i` of
+//!    `W` and at least one whole region `Y` of colour `c` outside `W` (`K ⊄ W`). No two `Z`s
+//!    touch and no two `Y`s do, so, `K` being connected, each `Z_i` touches a `Y` and is not of
+//!    colour `c` (it would be one region with it). Recolour each `Z_i` to `c`: each merges, and
+//!    then `K` is one region (a full `K` has no wild or `c`-coloured region beside it). The step
+//!    lowers `p` by one (the path is shortest) and makes the `j` components of `W` in `K` one,
+//!    with `j` moves: so `p(W)` plus the number of components of `W`, less one, falls by exactly
+//!    the moves played, from `p(∅) − 1` after the first step to 0 at the end. So `p(∅) − 1`
+//!    merging moves flood the island, and with item 1 that is the optimum.
+//! 3. *A target colour.* If a shortest sequence ends in `d`, item 1 gives a shortest path of
+//!    steps whose last is `(d, everything)`. Made full one by one, each step still adds
+//!    something (else fewer than `p(∅)` steps would do) and the last is still `(d,
+//!    everything)`, so item 2 along it ends in `d` with merging moves only. If none does, `d`
+//!    takes one move more than the optimum: a shortest sequence, then the one region recoloured.
 //!
 //! # Commuting moves
 //! Two merging moves *commute* where neither's star (the region moved and the neighbours it
 //! swallows) is or touches a region of the other's: played in either order they swallow the
 //! same regions and end in the same position, and each keeps its key. Comparing moves by (more
 //! swallowed first, node, colour), the order in which the search tries them, the least optimal
-//! sequence never plays a merging move right after one it commutes with and comes before
-//! (swapping the two gives a smaller sequence of the same length), so after a merging move `M`
-//! the search skips the merging moves `M'` that commute with `M` and come before it
-//! ([`Position::clear_of`] tells them from the region `M` made). The order agrees with the move
-//! rule above (merging moves before the others), so both rules hold for the same least sequence.
+//! sequence of the form above never plays a merging move right after one it commutes with and
+//! comes before (swapping the two gives a smaller sequence of the same length and form), so after
+//! a merging move `M` the search skips the merging moves `M'` that commute with `M` and come
+//! before it ([`Position::clear_of`] tells them from the region `M` made).
 //!
 //! A bound is learned from such a node `P`, reached by `M` from `Q`, because `Q`'s child
 //! `Q + M'` was searched in full before, by the same thread and to the same depth: that search
 //! reaches `P + M' = Q + M' + M`, as `M` comes after `M'` and is not skipped there. If `M'` was
 //! not searched from `Q` for commuting with the move `L` before `Q` and coming before it, the same
 //! holds one level up, where `M'` commutes with `L` and was searched before it. So the skipping is
-//! only done where that chain ends in a search in full: never below a move the rule above
-//! restricted, nor below a symmetric position (whose mirror images are skipped), and below a
+//! only done where that chain ends in a search in full: never below a symmetric position (whose
+//! mirror images are skipped), and below a
 //! position whose children are shared out among threads only as `search/shared.rs` says; a
 //! helping thread, which tries children from the last,
 //! skips the commuting moves that come after `M` instead. Bounds cut the same moves in either
@@ -68,12 +78,11 @@
 //!
 //! # Transposition table
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
-//! moves. That holds only where the move rule above did not restrict the first move (any position
-//! not reached by a non-merging move): the lexicographically least optimal sequence from such a
-//! position obeys the rule throughout, so the search would have found it. Moves skipped for
-//! commuting with the last one were searched before (see "Commuting moves"). An entry is a bound on
-//! the position itself, however it is reached, so a child is looked up before it is played (its
-//! hash follows from the move alone), which skips the cost of playing a transposition.
+//! moves: the least shortest sequence of the form above obeys the rules throughout, so the search
+//! would have found it, and moves skipped for commuting with the last one were searched before
+//! (see "Commuting moves"). An entry is a bound on the position itself, however it is reached, so
+//! a child is looked up before it is played (its hash follows from the move alone), which skips
+//! the cost of playing a transposition.
 
 use super::distance::Centres;
 use super::position::{Position, Target, Witness};
@@ -103,8 +112,8 @@ enum Last {
     /// A merging move of `node` to `colour` that swallowed `swallowed` regions, and which of the
     /// merging moves that commute with it are skipped after it.
     Merge { node: usize, colour: Colour, swallowed: usize, commute: Commute },
-    /// A non-merging move of `node` from colour `from` to `to`.
-    Lone { node: usize, from: Colour, to: Colour },
+    /// The one region left recoloured to the target colour: the goal, which nothing follows.
+    Recolour,
 }
 
 /// Which merging moves that commute with the last move are skipped after it (see "Commuting
@@ -192,11 +201,6 @@ struct Scratch {
     centres: Centres,
     /// Whether `centres` holds this node's candidates yet.
     centres_found: bool,
-    /// Where `near`, the moves that swallow nothing and fit the radius and rim bound, found when
-    /// the first such child needs them.
-    lone: Vec<(usize, Colour)>,
-    /// Whether `lone` holds this node's moves yet.
-    lone_found: bool,
 }
 
 impl<'a> Search<'a> {
@@ -289,8 +293,6 @@ impl<'a> Search<'a> {
         if let Err(stop) = self.meter.tick() {
             return Flow::Stopped(stop);
         }
-        // A move the rule restricts after is not searched in full here.
-        let lone = matches!(last, Last::Lone { .. });
         let hash = self.pos.hash();
         if self.table.get().bound(hash) > left {
             return Flow::NotFound;
@@ -305,7 +307,7 @@ impl<'a> Search<'a> {
         }
         let mut scratch = std::mem::take(&mut self.scratch[depth]);
         // Where no move fits the colour bound, the colour schedule is not worth working out.
-        self.moves(last, left, radius < left, symmetric, &mut scratch.moves);
+        self.moves(last, left, symmetric, &mut scratch.moves);
         let flow = if scratch.moves.is_empty() {
             None
         } else {
@@ -316,10 +318,9 @@ impl<'a> Search<'a> {
                 scratch.near = radius == left || (radius + 1 == left && self.pos.rim_bound(self.target) == left);
                 scratch.radius = radius;
                 scratch.centres_found = false;
-                scratch.lone_found = false;
                 scratch.tight = schedule == left;
                 // See "Commuting moves": only where the moves tried before were searched in full.
-                scratch.commute = !(symmetric || lone);
+                scratch.commute = !symmetric;
                 self.children(g, bound, left, symmetric, &mut scratch)
             }
         };
@@ -327,9 +328,7 @@ impl<'a> Search<'a> {
         if let Some(flow) = flow {
             return flow;
         }
-        if !lone {
-            self.table.raise(hash, left + 1);
-        }
+        self.table.raise(hash, left + 1);
         Flow::NotFound
     }
 
@@ -346,28 +345,18 @@ impl<'a> Search<'a> {
                 continue;
             }
             // A child tested here counts as a node, as if it had been played and cut, so that
-            // node budgets measure the work done.
-            let fits_rim = match (scratch.near, swallowed) {
-                (false, _) => true,
-                // A move that swallows nothing changes no distance (so the radius must leave it a
-                // move): all such moves at once.
-                (true, 0) => {
-                    if scratch.radius < left && !scratch.lone_found {
-                        self.pos.lone_moves_fitting_rim(scratch.radius, self.target, &mut scratch.lone);
-                        scratch.lone_found = true;
-                    }
-                    scratch.radius < left && scratch.lone.contains(&(node, colour))
+            // node budgets measure the work done. The one move that swallows nothing reaches the
+            // goal: no bound to test.
+            let fits_rim = !scratch.near || swallowed == 0 || {
+                if !scratch.centres_found {
+                    self.pos.centre_candidates(left - 1, &mut scratch.centres);
+                    scratch.centres_found = true;
                 }
-                (true, _) => {
-                    if !scratch.centres_found {
-                        self.pos.centre_candidates(left - 1, &mut scratch.centres);
-                        scratch.centres_found = true;
-                    }
-                    self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target)
-                }
+                self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target)
             };
             let cut = !fits_rim
                 || (scratch.tight
+                    && swallowed > 0
                     && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left);
             if cut {
                 if let Err(stop) = self.meter.tick() {
@@ -375,13 +364,12 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            let from = self.pos.colour(node);
             self.pos.play(node, colour);
             let next = if swallowed > 0 {
                 let commute = if scratch.commute { Commute::Before } else { Commute::Never };
                 Last::Merge { node, colour, swallowed, commute }
             } else {
-                Last::Lone { node, from, to: colour }
+                Last::Recolour
             };
             let stays_symmetric = symmetric && swallowed > 0 && self.mirrors.iter().all(|map| map[node] == node);
             let flow = self.dfs(g + 1, bound, next, stays_symmetric);
@@ -398,69 +386,52 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// The moves the rule allows after `last` whose colour bound fits the `left − 1` moves after
-    /// them, most promising first, into `out`: `(node, colour, swallowed)`, merging moves by how
-    /// much they swallow, then the others. Where this position's colour bound leaves no move to
-    /// spare, only nodes that could lower it are tried. In a `symmetric` position, a merging move
-    /// only on the least node of those its mirrors map it to.
-    fn moves(&self, last: Last, left: u32, lone_allowed: bool, symmetric: bool, out: &mut Vec<(usize, Colour, usize)>) {
+    /// The moves the rules allow after `last` whose colour bound fits the `left − 1` moves after
+    /// them, most promising first, into `out`: `(node, colour, swallowed)`, by how much they
+    /// swallow. Only merging moves (see "Moves"), or, for an island left as one region, its
+    /// recolouring to the target colour. Where this position's colour bound leaves no move to
+    /// spare, only nodes that could lower it are tried. In a `symmetric` position, a move only on
+    /// the least node of those its mirrors map it to.
+    fn moves(&self, last: Last, left: u32, symmetric: bool, out: &mut Vec<(usize, Colour, usize)>) {
         let pos = &*self.pos;
         out.clear();
+        if pos.len() == 1 {
+            // Not the goal, so the target is a colour the region does not have.
+            if let (Target::Colour(d), Some(v)) = (self.target, pos.nodes().next()) {
+                out.push((v, d, 0));
+            }
+            return;
+        }
         // Where the colour bound leaves no move to spare, the neighbours a region needs for a
         // move of it to lower the bound (see [`Position::lowering_degrees`]).
         let lowering = if pos.colour_bound(self.target) >= left { Some(pos.lowering_degrees()) } else { None };
         for v in pos.nodes() {
-            // After a move of `r` that swallowed nothing, the rule allows only moves of its
-            // neighbours and later moves that swallow nothing: the others need no look.
-            if let Last::Lone { node: r, .. } = last
-                && !pos.touches(v, r)
-                && !(lone_allowed && v > r)
-            {
-                continue;
-            }
             if lowering.is_some_and(|need| pos.degree(v) < need[usize::from(pos.colour(v))]) {
                 continue;
             }
+            // A mirror maps `v` to a smaller node: its moves are that node's images.
+            if symmetric && self.mirrors.iter().any(|map| map[v] < v) {
+                continue;
+            }
             let around = pos.neighbours_by_colour(v);
-            // A mirror maps `v` to a smaller node: its merging moves are that node's images.
-            let image_first = symmetric && self.mirrors.iter().any(|map| map[v] < v);
             for c in 0..self.colours {
-                if c == pos.colour(v) {
-                    continue;
-                }
                 let swallowed = around[usize::from(c)] as usize;
-                let merges = swallowed > 0;
-                let allowed = match last {
-                    Last::Free => merges || lone_allowed,
-                    Last::Merge { node: m, colour: x, swallowed: s, commute } => {
-                        let skipped = || match commute {
-                            Commute::Never => false,
-                            // Tried before the last move: a helping thread tries them from the last.
-                            Commute::Before => {
-                                ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) != self.reverse
-                                    && pos.clear_of(v, c, m)
-                            }
-                            Commute::Done => pos.clear_of(v, c, m) && self.siblings.is_some_and(|t| t.done(v, c)),
-                        };
-                        if merges { !skipped() } else { lone_allowed }
-                    }
-                    Last::Lone { node: r, from: y, to: x } => {
-                        let touches = pos.touches(v, r);
-                        let joins_only_r = c == x
-                            && touches
-                            && pos.only_neighbour_of_colour(v, x, r)
-                            && !pos.only_neighbour_of_colour(r, pos.colour(v), v)
-                            && around[usize::from(y)] > 0;
-                        let back_to_y = c == y && touches;
-                        let later_lone =
-                            !merges && lone_allowed && v != r && !(touches && (c == x || c == y)) && (v, c) > (r, x);
-                        joins_only_r || back_to_y || later_lone
-                    }
-                };
-                if !allowed || (merges && image_first) {
+                if swallowed == 0 {
                     continue;
                 }
-                if pos.colour_bound_after(v, c, swallowed, self.target) < left {
+                let allowed = match last {
+                    Last::Free => true,
+                    Last::Merge { node: m, colour: x, swallowed: s, commute } => match commute {
+                        Commute::Never => true,
+                        // Tried before the last move: a helping thread tries them from the last.
+                        Commute::Before => {
+                            ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse || !pos.clear_of(v, c, m)
+                        }
+                        Commute::Done => !(pos.clear_of(v, c, m) && self.siblings.is_some_and(|t| t.done(v, c))),
+                    },
+                    Last::Recolour => false,
+                };
+                if allowed && pos.colour_bound_after(v, c, swallowed, self.target) < left {
                     out.push((v, c, swallowed));
                 }
             }

@@ -49,17 +49,9 @@ impl Position {
     pub fn colour_schedule_after(&mut self, node: usize, colour: Colour, target: Target, witness: &Witness) -> u32 {
         let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
         self.fill_star(node, colour);
-        // A move that swallows nothing leaves every distance as it was: a region's distance to
-        // its star is the one to `node`, and no path through it is shorter.
-        let lone = self.star.len() == 1;
         let d = self.distances.as_mut().expect("the search keeps distances");
-        if !lone {
-            d.star_distances(&self.star);
-        }
-        let d = &*d;
-        let through = d.after_star();
-        let after = |a: usize, b: usize| if lone { d.row(a)[b] } else { through(a, b) };
-        let to_star = |m: usize| if lone { d.row(node)[m] } else { d.to_star(m) };
+        d.star_distances(&self.star);
+        let after = d.after_star();
         let mut wait = [None; MAX_COLOURS];
         for (c, slot) in wait.iter_mut().enumerate() {
             let count = match c {
@@ -75,11 +67,6 @@ impl Position {
                     // move, picked greedily while pairwise `2t + 1` apart, until they prove as
                     // much as the set did.
                     let enough = (t + 1).min(set.len() as u32 - 1);
-                    // After a move that swallows nothing, a set of another colour than the moved
-                    // region's keeps all its regions, pairwise as far apart as before.
-                    if lone && c != y {
-                        return enough;
-                    }
                     // Where the star holds none of the set (the move leaves its regions alone)
                     // and brings no two of them within `2t` (`d(a, S) + d(S, b) > 2t`), the set
                     // proves as much after the move as before. So do its regions more than `t`
@@ -87,7 +74,7 @@ impl Position {
                     // brings two of them within `2t + 2`.
                     let (mut near, mut next, mut kept) = (u32::MAX, u32::MAX, 0);
                     for &m in set {
-                        let s = u32::from(to_star(m));
+                        let s = u32::from(d.to_star(m));
                         (near, next) = if s < near { (s, near) } else { (near, next.min(s)) };
                         kept += u32::from(s > t);
                     }

@@ -11,10 +11,9 @@
 //! each mirror-image pair is searched) is split deeper.
 //!
 //! The move rules stay sound: a task is searched in full by the thread that takes it, so below a
-//! task's position everything holds as on one thread. A task's position is reached by the same
-//! moves as the search would play, so a task reached by a non-merging move keeps that rule.
-//! Bounds are not learned for the positions above the tasks (their subtrees are shared out),
-//! only below and at them.
+//! task's position everything holds as on one thread, and a task's position is reached by moves
+//! the search would play. Bounds are not learned for the positions above the tasks (their
+//! subtrees are shared out), only below and at them.
 //!
 //! The skipping of commuting moves ("Commuting moves" in `search.rs`) needs, for a position
 //! `Q + M` where `M'` is skipped, that `Q + M'` was searched in full to the same bound before.
@@ -315,16 +314,13 @@ impl Search<'_> {
             let radius = self.pos.radius();
             if radius < left || (radius == left && self.pos.rim_bound(self.target) <= left) {
                 let mut moves = Vec::new();
-                self.moves(task.last, left, radius < left, task.symmetric, &mut moves);
+                self.moves(task.last, left, task.symmetric, &mut moves);
                 for (node, colour, swallowed) in moves {
                     // One move from the start (not a symmetric one), the task's move skips
                     // the commuting moves whose tasks are done.
                     let commute = if task.path.is_empty() && !task.symmetric { Commute::Done } else { Commute::Never };
-                    let last = if swallowed > 0 {
-                        Last::Merge { node, colour, swallowed, commute }
-                    } else {
-                        Last::Lone { node, from: self.pos.colour(node), to: colour }
-                    };
+                    let last =
+                        if swallowed > 0 { Last::Merge { node, colour, swallowed, commute } } else { Last::Recolour };
                     let symmetric = task.symmetric && swallowed > 0 && self.mirrors.iter().all(|map| map[node] == node);
                     let mut path = task.path.clone();
                     path.push((node, colour, self.pos.region(node)));
