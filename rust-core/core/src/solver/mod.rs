@@ -17,7 +17,8 @@
 //!   proofs; `search/shared.rs`: the same search shared out among threads.
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
 //!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
-//!   (the colour schedule) and `position/rim.rs` (radius and rim bound), each with its proof.
+//!   (the colour schedule), `position/rim.rs` (radius and rim bound) and `position/printer.rs`
+//!   (the strange-printer count along paths), each with its proof.
 //! - `distance.rs`: all-pairs distances kept up to date as moves contract regions.
 //! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
 //! - `table.rs`: the transposition table of learned lower bounds.
@@ -34,8 +35,11 @@
 //!   get a search of 4,096 nodes from that line (single-blob lines can be moves too long there,
 //!   and such islands are proven in a few hundred nodes). The work is counted, never timed,
 //!   so the answer is the same on every device (the daily puzzle depends on it).
-//! - **Proof.** IDA* from that upper bound, so only bounds below it are searched: the colour bound,
-//!   the colour schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
+//! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
+//!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
+//!   whose colours come in an order no move order meets on every side, it is often the optimum,
+//!   and the proof is then over at once); each node is bounded by the colour bound, the colour
+//!   schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
 //!   `position/rim.rs`), a transposition table of learned bounds (two slots per position, the
 //!   lower bound giving way), merging moves only (some shortest sequence uses no other but a
 //!   last recolour to a target colour: proof in `search.rs`, "Moves"; it cut the nodes 4-7x on
@@ -78,16 +82,20 @@
 //!   80,000 tried), but a move can lower it by two, so the rim bound's proof does not carry over,
 //!   and at the start of the 32 speckled, ring and stripe boards of `kami bench` it equals the
 //!   bounds above on every one: no proof, and no gain there.
-//! - Bounds along paths. By Meeks and Scott's theorem flooding a board takes as many moves as
-//!   its easiest spanning tree; on a tree a move restricted to a subtree is a move there, so a
-//!   path between two regions needs no more than the tree; and a path needs at least its
-//!   colours' strange-printer count less one (painting the moved region back in its old colour
-//!   undoes a move with one print), which no subsequence exceeds. So colours that every path
-//!   between two regions meets in order (regions of one colour that cut the board) give a proven
-//!   bound. On our boards paths go around the ragged stripes and speckles: 2–7 at the start of
-//!   those 32 boards, where the bounds above give 6–13.
+//! - Bounds along paths from only the colours that every path between two regions meets in
+//!   order (regions of one colour that cut the board): 2–7 at the start of the 32 speckled, ring
+//!   and stripe boards, where the bounds above give 6–13, as paths go around ragged stripes and
+//!   speckles. The printer bound (`position/printer.rs`) takes the least strange-printer count
+//!   over all paths exactly instead, and at the start of those boards it gives 5–12: equal to the
+//!   optimum on six of the eight ring boards, and at most one above the other bounds on stripes.
 //! - Searching one island on several threads that share out the start's moves, each with its
 //!   own table: see `kami bench --threads` for what it gives.
+//! - The printer bound at every node, not only at the start. It cuts nodes where the other bounds
+//!   are tight (`08-summit/spire` 927 k nodes to 4 k, `09-patterns/tessera` 1.10 M to 181 k,
+//!   `rings-8` 508 k to 71 k, with it at nodes with four moves or more left), but it costs some
+//!   80 µs on a board of 100 regions, the work of 300 nodes: tessera took 0.99 s instead of
+//!   0.28 s, and the 151 shipped levels' slowest proof 1.0 s instead of 0.3 s. Kept at the
+//!   start only, where it costs a few milliseconds once.
 //! - A shared table allocated at its full size (it could not grow while shared): two threads
 //!   were then barely faster than one (`search/shared.rs`, "Measured").
 

@@ -5,6 +5,7 @@
 //! the name of the region it recolours and retires the names of the regions it swallows.
 
 mod colour;
+mod printer;
 mod rim;
 mod schedule;
 
@@ -15,6 +16,7 @@ use super::distance::Distances;
 use super::graph::RegionGraph;
 use crate::board::{Colour, MAX_COLOURS};
 use colour::Tally;
+use printer::Printer;
 use schedule::ScheduleCache;
 
 /// What a search must reach.
@@ -85,6 +87,8 @@ pub struct Position {
     apart: Vec<usize>,
     /// Colour schedules already worked out.
     schedules: ScheduleCache,
+    /// Scratch for the printer bound.
+    printer: Printer,
     /// Scratch for breadth-first searches (without `distances`): distances from two landmarks,
     /// and frontier sets.
     dist: [Vec<u32>; 2],
@@ -123,6 +127,7 @@ impl Position {
             members: Vec::new(),
             apart: Vec::new(),
             schedules: ScheduleCache::new(),
+            printer: Printer::default(),
             dist: [vec![0; n], vec![0; n]],
             visited: vec![0; words],
             frontier: vec![0; words],
@@ -335,11 +340,14 @@ impl Position {
         }
     }
 
-    /// The position's lower bound without searching: the colour schedule and the rim bound where
-    /// it keeps distances, else the colour bound and a floor on the radius.
+    /// The position's lower bound without searching: the colour schedule, the rim bound and the
+    /// printer bound where it keeps distances, else the colour bound and a floor on the radius.
+    /// The search works it out once, at its start: the printer bound costs too much for every
+    /// node (see the solver's "Tried and dropped").
     pub fn lower_bound(&mut self, target: Target) -> u32 {
         if self.distances.is_some() {
-            self.colour_schedule(target, &mut Witness::default()).max(self.rim_bound(target))
+            let printer = self.printer_bound(u32::MAX);
+            self.colour_schedule(target, &mut Witness::default()).max(self.rim_bound(target)).max(printer)
         } else {
             self.colour_bound(target).max(self.radius_floor())
         }
