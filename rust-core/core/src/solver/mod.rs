@@ -296,6 +296,8 @@ struct Island {
     cap: u32,
     /// Threads its search uses.
     threads: usize,
+    /// Its lower bound at the start ([`start_bound`]), once the quick answer is known.
+    floor: u32,
 }
 
 impl Island {
@@ -317,6 +319,7 @@ impl Island {
             to: vec![None; colours],
             cap: u32::MAX,
             threads: 1,
+            floor: 0,
         }
     }
 
@@ -326,7 +329,8 @@ impl Island {
     fn quick(&mut self, colours: usize) {
         if let Some(pos) = &mut self.pos {
             let mut moves = greedy(pos, Target::Any);
-            let enough = pos.lower_bound(Target::Any).max(if self.cap == u32::MAX { 0 } else { self.cap });
+            self.floor = start_bound(pos);
+            let enough = self.floor.max(if self.cap == u32::MAX { 0 } else { self.cap });
             if moves.len() > enough as usize {
                 self.first = beam::first_answer(pos, enough as usize);
                 if let Some(line) = self.first.iter().flatten().min_by_key(|line| line.len())
@@ -378,9 +382,9 @@ impl Island {
                 Search::new(pos, Target::Any, colours, table, meter)
                     .mirrored(&self.mirrors)
                     .threads(self.threads)
-                    .run(known, 0, self.cap)
+                    .run(known, self.floor, self.cap)
             } else {
-                let lower_bound = pos.lower_bound(Target::Any);
+                let lower_bound = self.floor;
                 IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
             };
         }
@@ -429,10 +433,17 @@ impl Island {
     }
 }
 
-/// A lower bound on the moves `board` needs, without searching: per island the larger of its
-/// colour schedule and its rim bound (its colour bound and radius if it is too large to keep
-/// distances for), islands of one region costing one unless they have the final colour, combined
-/// over the best final colour.
+/// An island's lower bound without searching, worked out once at the start of a solve: the
+/// position's own, and the printer bound where the island is small enough to search (it costs
+/// too much to work out at every node).
+fn start_bound(pos: &mut Position) -> u32 {
+    let printer = if pos.len() <= MAX_SEARCHED_REGIONS { pos.printer_bound(u32::MAX) } else { 0 };
+    pos.lower_bound(Target::Any).max(printer)
+}
+
+/// A lower bound on the moves `board` needs, without searching: per island its [`start_bound`],
+/// islands of one region costing one unless they have the final colour, combined over the best
+/// final colour.
 pub fn lower_bound(board: &Board, colours: usize) -> u32 {
     let graph = RegionGraph::new(board);
     let bounds: Vec<(u32, Option<Colour>)> = graph
@@ -440,16 +451,25 @@ pub fn lower_bound(board: &Board, colours: usize) -> u32 {
         .iter()
         .map(|regions| match regions[..] {
             [single] => (0, Some(graph.colour[single])),
-            _ => {
-                let mut pos = Position::new(&graph, regions, regions.len() <= MAX_SEARCHED_REGIONS);
-                (pos.lower_bound(Target::Any), None)
-            }
+            _ => (start_bound(&mut Position::new(&graph, regions, regions.len() <= MAX_SEARCHED_REGIONS)), None),
         })
         .collect();
+    over_colours(&bounds, colours)
+}
+
+/// Islands' lower bounds (`(bound, Some(colour))` for an island of one region, which costs a
+/// move unless it has the final colour) combined over the best final colour.
+fn over_colours(bounds: &[(u32, Option<Colour>)], colours: usize) -> u32 {
     (0..colours as Colour)
         .map(|d| bounds.iter().map(|&(b, single)| b + u32::from(single.is_some_and(|c| c != d))).sum())
         .min()
         .unwrap_or(0)
+}
+
+/// The lower bound of a board from its islands' [`start_bound`]s, as [`lower_bound`] finds it.
+fn islands_bound(islands: &[Island], colours: usize) -> u32 {
+    let bounds: Vec<(u32, Option<Colour>)> = islands.iter().map(|i| (i.floor, i.single.map(|(_, c)| c))).collect();
+    over_colours(&bounds, colours)
 }
 
 /// The islands of `board` with their quick first answers, largest first, each allowed what the
@@ -489,8 +509,9 @@ fn quick_moves(islands: &[Island], graph: &RegionGraph, colours: usize) -> Vec<M
 /// with the lower bound known without searching. Never marked optimal.
 pub fn first_answer(board: &Board, colours: usize) -> Solution {
     let graph = RegionGraph::new(board);
-    let moves = quick_moves(&islands(board, &graph, colours, &Budget::default()), &graph, colours);
-    let lower_bound = lower_bound(board, colours).min(moves.len() as u32);
+    let islands = islands(board, &graph, colours, &Budget::default());
+    let moves = quick_moves(&islands, &graph, colours);
+    let lower_bound = islands_bound(&islands, colours).min(moves.len() as u32);
     Solution { moves, optimal: false, lower_bound, nodes: 0, stopped: None }
 }
 
@@ -505,7 +526,7 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
         // Asked only whether `max_moves` suffice: the quick answers may already say yes.
         let moves = quick_moves(&islands, &graph, colours);
         if moves.len() <= max_moves as usize {
-            let lower_bound = lower_bound(board, colours).min(moves.len() as u32);
+            let lower_bound = islands_bound(&islands, colours).min(moves.len() as u32);
             return Solution { moves, optimal: false, lower_bound, nodes: 0, stopped: Some(Stop::Enough) };
         }
     }

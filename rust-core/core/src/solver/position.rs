@@ -340,14 +340,11 @@ impl Position {
         }
     }
 
-    /// The position's lower bound without searching: the colour schedule, the rim bound and the
-    /// printer bound where it keeps distances, else the colour bound and a floor on the radius.
-    /// The search works it out once, at its start: the printer bound costs too much for every
-    /// node (see the solver's "Tried and dropped").
+    /// The position's lower bound without searching: the colour schedule and the rim bound where
+    /// it keeps distances, else the colour bound and a floor on the radius.
     pub fn lower_bound(&mut self, target: Target) -> u32 {
         if self.distances.is_some() {
-            let printer = self.printer_bound(u32::MAX);
-            self.colour_schedule(target, &mut Witness::default()).max(self.rim_bound(target)).max(printer)
+            self.colour_schedule(target, &mut Witness::default()).max(self.rim_bound(target))
         } else {
             self.colour_bound(target).max(self.radius_floor())
         }
