@@ -27,8 +27,8 @@ pub(super) struct Printer {
 
 impl Position {
     /// A lower bound on the moves left: the printer bound where that is at most `limit` and at
-    /// most [`MAX_PRINTS`], else the smaller of `limit + 1` and `MAX_PRINTS + 1`. The work grows with the
-    /// bound, so the search asks only whether it passes the moves left.
+    /// most [`MAX_PRINTS`], else the smaller of `limit + 1` and `MAX_PRINTS + 1` (the work grows
+    /// with the bound, so a caller that only asks whether it passes some number stops there).
     ///
     /// For regions `u` and `w`, let `F(u, w)` be the least strange-printer count over paths from
     /// `u` to `w`: the fewest prints, each of one colour over an interval of the path (later
@@ -54,15 +54,15 @@ impl Position {
     /// for the regions `F(u, ·) ≤ k − 1` does, those of the neighbours' `k − 1` sets, and those
     /// of the `k − E(u, x)` set of each `x` of `u`'s colour with `E(u, x) < k`.
     pub fn printer_bound(&mut self, limit: u32) -> u32 {
+        if self.alive_count == 1 {
+            return 0;
+        }
         let (n, w) = (self.region.len(), self.words);
         let p = &mut self.printer;
         let row = |level: usize, u: usize| (level * n + u) * w;
         p.near.resize(n * w, 0);
         p.inside.clear();
         p.inside.resize(n * n, 0);
-        if self.alive_count == 1 {
-            return 0;
-        }
         // Level 1: each region alone.
         p.levels.clear();
         p.levels.resize(n * w, 0);
