@@ -65,7 +65,9 @@
 //! only one merging move of each mirror-image pair is searched ([`Search::mirrored`]).
 //!
 //! # Bounds
-//! The radius, the colour schedule and, where the radius is tight, the rim bound (see
+//! The first bound searched is the largest of these at the start and the caller's floor (for an
+//! island, its printer bound, [`Position::printer_bound`], worked out once). At each node: the
+//! radius, the colour schedule and, where the radius is tight, the rim bound (see
 //! [`Position::radius`], [`Position::colour_schedule`] and [`Position::rim_bound`]). Only moves
 //! whose colour bound (from the counts alone) fits the moves left after them are listed. A
 //! move never lengthens a distance, so where this position's radius already fits the moves left
