@@ -441,9 +441,10 @@ fn start_bound(pos: &mut Position) -> u32 {
     pos.lower_bound(Target::Any).max(printer)
 }
 
-/// A lower bound on the moves `board` needs, without searching: per island its [`start_bound`],
-/// islands of one region costing one unless they have the final colour, combined over the best
-/// final colour.
+/// A lower bound on the moves `board` needs, without searching: per island the bound a search
+/// starts from (the colour schedule, the rim bound and the printer bound; the colour bound and a
+/// floor on the radius on islands too large to search), islands of one region costing one
+/// unless they have the final colour, combined over the best final colour.
 pub fn lower_bound(board: &Board, colours: usize) -> u32 {
     let graph = RegionGraph::new(board);
     let bounds: Vec<(u32, Option<Colour>)> = graph
