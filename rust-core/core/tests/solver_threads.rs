@@ -1,12 +1,12 @@
 //! Solves on several threads against solves on one, on connected boards large enough that the
 //! threads share real work (the small boards of `solver_vs_brute_force.rs` are mostly proven by
-//! the quick search before threads start). `search/shared.rs` tests the shared search finding
+//! the quick search, or in the first `SOLO_NODES` nodes on one thread, before threads start). `search/shared.rs` tests the shared search finding
 //! lines the first answer misses.
 
 use kami_core::board::{Board, Colour, Tiling};
 use kami_core::game::{Game, Status};
 use kami_core::level::{Level, Rgb};
-use kami_core::solver::{Budget, solve};
+use kami_core::solver::{Budget, SOLO_NODES, solve};
 use std::sync::Arc;
 
 /// SplitMix64: a small, fixed pseudo-random sequence so failures reproduce.
@@ -52,7 +52,7 @@ fn wins(board: &Board, colours: usize, moves: &[kami_core::history::Move]) -> bo
 #[test]
 fn two_and_three_threads_prove_what_one_thread_does() {
     let mut rng = Rng(17);
-    let mut searched = 0;
+    let (mut searched, mut shared_out) = (0, 0);
     for i in 0..16 {
         let (board, colours) = board(&mut rng);
         // Boards one thread proves in a moment (the test runs under emulation too).
@@ -61,6 +61,8 @@ fn two_and_three_threads_prove_what_one_thread_does() {
             continue;
         }
         searched += 1;
+        // Threads start only after the first SOLO_NODES nodes on one thread.
+        shared_out += usize::from(one.nodes > SOLO_NODES);
         for threads in [2, 3] {
             let shared = solve(&board, colours, &Budget { threads, table_bytes: 1 << 20, ..Budget::default() });
             assert!(shared.optimal && shared.moves.len() == one.moves.len(), "board {i}, {threads} threads: {board:?}");
@@ -68,4 +70,5 @@ fn two_and_three_threads_prove_what_one_thread_does() {
         }
     }
     assert!(searched >= 10, "only {searched} boards were proven on one thread");
+    assert!(shared_out >= 8, "only {shared_out} boards were searched past the one-thread start");
 }

@@ -47,13 +47,13 @@
 //!   tried before it (`search.rs`, "Commuting moves"), children tested against the bounds before
 //!   they are played, and one move of each mirror-image pair on symmetric boards.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
-//!   island on several threads sharing one table: in each iteration the threads take the
+//!   island on several threads sharing one table, once [`SOLO_NODES`] nodes on one thread have
+//!   not proven it: in each iteration the threads take the
 //!   positions a move or a few from the start one at a time, and a thread with none left helps
 //!   with the ones still being searched, trying their moves in the other order
 //!   (`search/shared.rs`). The length found is the same; which line, and the node
 //!   count, can depend on timing, so the generator and the daily puzzle use one thread. Hints use
-//!   the device's cores (up to 4) once a search on one thread has not settled them in 20,000
-//!   nodes (`hint.rs`).
+//!   the device's cores (up to 4), `kami solve` all of the machine's.
 //! - **Budgets.** Solves stop on nodes, time, a cancel flag or a move limit (`Budget::max_moves`,
 //!   for callers that only ask "can it be won in N?": yes from the first answer, no once the bound
 //!   passes N), and keep memory bounded (the table's budget; distance copies capped at 24 MiB per
@@ -109,6 +109,7 @@ mod symmetry;
 mod table;
 
 pub use graph::RegionGraph;
+pub use search::SOLO_NODES;
 
 use crate::board::{Board, Colour};
 use crate::history::Move;
@@ -212,6 +213,23 @@ impl Meter {
             halt: Some(Arc::clone(halt)),
             stopped: self.stopped,
         }
+    }
+
+    /// A meter for at most `nodes` more of this one's nodes, with its deadline and flags.
+    pub(crate) fn capped(&self, nodes: u64) -> Meter {
+        Meter {
+            nodes: 0,
+            max_nodes: self.max_nodes.saturating_sub(self.nodes).min(nodes),
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            halt: self.halt.clone(),
+            stopped: self.stopped,
+        }
+    }
+
+    /// Whether the node budget is spent.
+    pub(crate) fn spent(&self) -> bool {
+        self.nodes >= self.max_nodes
     }
 
     /// Adds the nodes a forked meter counted.

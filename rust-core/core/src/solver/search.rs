@@ -95,6 +95,10 @@ use std::cmp::Reverse;
 
 mod shared;
 
+/// Nodes a search spends on the caller's thread before it starts its other threads: most islands
+/// are proven sooner, and starting threads for each bound would slow them.
+pub const SOLO_NODES: u64 = 20_000;
+
 /// What an island search produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IslandSolution {
@@ -259,10 +263,30 @@ impl<'a> Search<'a> {
     /// position and one shared table, whose entries (bounds on positions, however reached) hold
     /// whichever thread wrote them. Which line is found, and the node count, can then depend on
     /// timing; its length cannot.
+    ///
+    /// Threads start only after [`SOLO_NODES`] nodes on the caller's thread; the shared search
+    /// goes on from that one's line, bound and table.
     pub fn run(mut self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
-        if self.threads > 1 {
-            return self.run_shared(known, floor, cap);
+        if self.threads == 1 {
+            return self.iterate(known, floor, cap);
         }
+        let solo = self.meter.capped(SOLO_NODES);
+        let outer = std::mem::replace(&mut *self.meter, solo);
+        let found = self.iterate(known, floor, cap);
+        let solo = std::mem::replace(&mut *self.meter, outer);
+        self.meter.absorb(&solo);
+        match solo.stopped {
+            Some(Stop::Nodes) if !self.meter.spent() => self.run_shared(found.moves, found.lower_bound, cap),
+            Some(stop) => {
+                self.meter.stop(stop);
+                found
+            }
+            None => found,
+        }
+    }
+
+    /// [`Search::run`] on this thread alone.
+    fn iterate(&mut self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
         let upper = known.len() as u32;
         let mut bound = self.pos.lower_bound(self.target).max(floor);
         while bound < upper {
@@ -273,7 +297,11 @@ impl<'a> Search<'a> {
             match self.dfs(0, bound, Last::Free, !self.mirrors.is_empty()) {
                 Flow::Found => {
                     self.found.reverse();
-                    return IslandSolution { moves: self.found, optimal: true, lower_bound: bound };
+                    return IslandSolution {
+                        moves: std::mem::take(&mut self.found),
+                        optimal: true,
+                        lower_bound: bound,
+                    };
                 }
                 Flow::NotFound => bound += 1,
                 Flow::Stopped(_) => return IslandSolution { moves: known, optimal: false, lower_bound: bound },

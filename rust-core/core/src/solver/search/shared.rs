@@ -365,15 +365,16 @@ mod tests {
     }
 
     /// Searches the board's one island from the greedy line (longer than the optimum on most of
-    /// these boards, so the search must find the line) on `threads` threads.
+    /// these boards, so the search must find the line) on `threads` threads, shared out from the
+    /// start (these boards are proven sooner than [`Search::run`] would start threads).
     fn search(board: &Board, threads: usize) -> (Vec<Move>, bool, usize) {
         let graph = RegionGraph::new(board);
         let mut pos = Position::new(&graph, &graph.islands[0], true);
         let known = greedy(&mut pos, Target::Any);
         let greedy_len = known.len();
         let (mut table, mut meter) = (Table::with_bytes(1 << 20), Meter::new(&Budget::default()));
-        let found =
-            Search::new(&mut pos, Target::Any, 3, &mut table, &mut meter).threads(threads).run(known, 0, u32::MAX);
+        let search = Search::new(&mut pos, Target::Any, 3, &mut table, &mut meter).threads(threads);
+        let found = if threads == 1 { search.run(known, 0, u32::MAX) } else { search.run_shared(known, 0, u32::MAX) };
         let moves = found.moves.iter().map(|&(region, colour)| Move { tile: graph.tile[region], colour }).collect();
         (moves, found.optimal, greedy_len)
     }
