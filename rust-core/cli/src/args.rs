@@ -81,16 +81,17 @@ pub struct Search {
     /// Search at most SECONDS (0 = no limit) [default: solve 60; hint 2, a phone's budget]
     #[arg(long, value_name = "SECONDS", value_parser = limit, allow_negative_numbers = true)]
     pub time: Option<Limit>,
-    /// Search a large island on N threads
-    #[arg(long, value_name = "N", value_parser = at_least_one, default_value_t = 1)]
-    pub threads: usize,
+    /// Search a large island on N threads [default: solve, this machine's cores; hint, up to 4 of
+    /// them, as on a phone]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub threads: Option<usize>,
 }
 
 impl Search {
-    /// `default` with this time limit (if given) and thread count.
+    /// `default` with this time limit and thread count, where given.
     pub fn budget(&self, default: Budget) -> Budget {
         let max_time = self.time.map_or(default.max_time, |limit| limit.0);
-        Budget { max_time, threads: self.threads, ..default }
+        Budget { max_time, threads: self.threads.unwrap_or(default.threads), ..default }
     }
 }
 

@@ -46,8 +46,9 @@ pub struct HintArgs {
 
 /// Runs `kami solve`.
 pub fn run_solve(args: SolveArgs) -> Result<(), String> {
-    let budget =
-        args.search.budget(Budget { max_time: Some(Duration::from_secs_f64(DEFAULT_SECONDS)), ..Budget::default() });
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max_time = Some(Duration::from_secs_f64(DEFAULT_SECONDS));
+    let budget = args.search.budget(Budget { max_time, threads: cores, ..Budget::default() });
     let json = args.json;
     let level = load_level(&args.level)?;
     let start = Instant::now();
