@@ -29,9 +29,9 @@
 //!   double-sweep estimate alone missed the centre of ring-like boards), all in one beam; at each
 //!   depth keep the best blobs by max(eccentricity, colours left − 1), larger first; widths 4, 16,
 //!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
-//!   (at least 4,096, at most 40,000), stopping once a line meets the island's lower bound. It keeps the shortest
-//!   line per final colour, so islands combine without a recolour where one already ends in the
-//!   shared colour; the old greedy flood stays as the fallback. Islands of up to 48 regions then
+//!   (at least 4,096, at most 40,000), stopping once a line meets the island's lower bound. It
+//!   keeps the shortest line per final colour, so islands combine without a recolour where one
+//!   already ends in the shared colour; the old greedy flood stays as the fallback. Islands of up to 48 regions then
 //!   get a search of 4,096 nodes from that line (single-blob lines can be moves too long there,
 //!   and such islands are proven in a few hundred nodes). The work is counted, never timed,
 //!   so the answer is the same on every device (the daily puzzle depends on it).
@@ -48,12 +48,11 @@
 //!   they are played, and one move of each mirror-image pair on symmetric boards.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
 //!   island on several threads sharing one table, once [`SOLO_NODES`] nodes on one thread have
-//!   not proven it: in each iteration the threads take the
-//!   positions a move or a few from the start one at a time, and a thread with none left helps
-//!   with the ones still being searched, trying their moves in the other order
-//!   (`search/shared.rs`). The length found is the same; which line, and the node
-//!   count, can depend on timing, so the generator and the daily puzzle use one thread. Hints use
-//!   the device's cores (up to 4), `kami solve` all of the machine's.
+//!   not proven it: in each iteration the threads take the positions a move or a few from the
+//!   start one at a time, and a thread with none left helps with the ones still being searched,
+//!   trying their moves in the other order (`search/shared.rs`). The length found is the same;
+//!   which line, and the node count, can depend on timing, so the generator and the daily puzzle
+//!   use one thread. Hints use the device's cores (up to 4), `kami solve` all of the machine's.
 //! - **Budgets.** Solves stop on nodes, time, a cancel flag or a move limit (`Budget::max_moves`,
 //!   for callers that only ask "can it be won in N?": yes from the first answer, no once the bound
 //!   passes N), and keep memory bounded (the table's budget; distance copies capped at 24 MiB per
@@ -63,7 +62,8 @@
 //! This is Free-Flood-It in the literature (NP-hard in general: Meeks and Scott, "The complexity
 //! of flood-filling games on graphs", 2012). What we use from it is the region-graph view and the
 //! folklore bounds of Flood-It solvers (colours left, graph radius); the colour schedule and the
-//! rim bound strengthen them.
+//! rim bound strengthen them, and the printer bound rests on their spanning-tree theorem
+//! ("Spanning trees and the complexity of flood-filling games", 2012).
 //!
 //! # Tried and dropped
 //! - Stronger distance bounds (counting colours near a centre, or half distances per colour),
