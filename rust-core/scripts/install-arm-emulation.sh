@@ -6,7 +6,9 @@ set -euo pipefail
 
 say() { printf 'install-arm-emulation: %s\n' "$*"; }
 
-packages=(qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf)
+# The cross C libraries are only recommended by the cross compilers, and --no-install-recommends
+# leaves them out: without them the linker finds no crt1.o.
+packages=(qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf libc6-dev-arm64-cross libc6-dev-armhf-cross)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f '${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
