@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::game::{Game, Status};
 use crate::history::Move;
 use crate::level::{Level, MAX_PAR};
-use crate::solver::{Budget, SOLO_NODES, Solution, Stop, lower_bound, solve};
+use crate::solver::{Budget, Solution, Stop, lower_bound, solve};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,6 +22,10 @@ pub fn device_budget() -> Budget {
 
 /// Threads a hint searches with at most: phones have 6-8 cores, some of them slow ones.
 pub const HINT_THREADS: usize = 4;
+
+/// Search nodes a hint first spends on one thread looking for the fewest moves: most hints are
+/// proven sooner (in a millisecond or so); the others go on to ask only what the hint needs.
+const QUICK_NODES: u64 = 20_000;
 
 /// Whether a game can still be finished within some number of moves, as far as the solver knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,11 +207,10 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
     }
 }
 
-/// [`solve`] within `budget` for the fewest moves, on one thread for at most [`SOLO_NODES`] nodes
-/// (most hints are proven sooner, in a millisecond or so), and whether that settled it (it did
-/// not run out of those nodes, or they were all the budget had).
+/// [`solve`] within `budget` on one thread for at most [`QUICK_NODES`] nodes, and whether that
+/// settled it (it did not run out of those nodes, or they were all the budget had).
 fn quick(board: &Board, palette: usize, budget: &Budget) -> (Solution, bool) {
-    let nodes = budget.max_nodes.map_or(SOLO_NODES, |n| n.min(SOLO_NODES));
+    let nodes = budget.max_nodes.map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
     let quick = solve(board, palette, &Budget { threads: 1, max_nodes: Some(nodes), ..budget.clone() });
     let settled = quick.stopped != Some(Stop::Nodes) || budget.max_nodes.is_some_and(|n| n <= nodes);
     (quick, settled)
@@ -416,7 +419,7 @@ mod tests {
         let source = include_str!("../../cli/bench/3-rings/rings-3.toml").replace("par = 8", "par = 3");
         let g = Game::new(Arc::new(parse_level("rings-3", "rings-3.toml", &source).unwrap()));
         let found = solve_in_stages(g.board(), 4, 3, None, &Budget::default(), None);
-        assert!(found.lower_bound > 4 && found.nodes <= SOLO_NODES, "{found:?}");
+        assert!(found.lower_bound > 4 && found.nodes <= QUICK_NODES, "{found:?}");
         let mut check = scratch_game(g.board(), 4).unwrap();
         for &m in &found.moves {
             check.play(m).unwrap();

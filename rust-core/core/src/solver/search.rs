@@ -95,9 +95,11 @@ use std::cmp::Reverse;
 
 mod shared;
 
-/// Nodes a search spends on the caller's thread before it starts its other threads: most islands
-/// are proven sooner, and starting threads for each bound would slow them.
-pub const SOLO_NODES: u64 = 20_000;
+/// Nodes a search spends on the caller's thread before it starts its other threads: small islands
+/// are proven sooner, and starting threads for each bound would slow them (a 95-node proof took
+/// 1 ms on one thread, 4 ms on two), while on larger ones these nodes cost a millisecond or two
+/// that the threads would share.
+pub const SOLO_NODES: u64 = 4_096;
 
 /// What an island search produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
