@@ -37,7 +37,13 @@
 //! Nodes are the part the search controls. On the 10 hard boards one thread proves in 0.1-10 s,
 //! two threads visited 13-25% more nodes than one (2-7% on symmetric boards) while no commuting
 //! move was skipped after a task's move; skipping those whose task is done brought it to 5-15%.
-//! The rest is the helping at the end of an iteration and the table's growth.
+//! Neither the helping nor the table's growth is the rest (2026-11-26, medians of 5 runs on
+//! `organic-4`, `organic-speckled-3`, `-4`, `-5-tb` and `rings-8`): with no helping, and with the
+//! entries a growth while shared leaves in the old places moved where they belong before each
+//! iteration, the nodes and times were the same within 1%. What is left looks like the price of
+//! searching two tasks at once: a task searched alone finds the entries its siblings learned
+//! before it (positions that commuting moves reach from both), one searched beside another does
+//! not yet.
 
 use super::{Commute, Flow, Last, Search, Tables};
 use crate::board::Colour;
