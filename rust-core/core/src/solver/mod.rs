@@ -316,6 +316,8 @@ struct Island {
     threads: usize,
     /// Its lower bound at the start ([`start_bound`]), once the quick answer is known.
     floor: u32,
+    /// Its printer bound at the start, where it is searched (0 before).
+    printer: u32,
 }
 
 impl Island {
@@ -338,6 +340,7 @@ impl Island {
             cap: u32::MAX,
             threads: 1,
             floor: 0,
+            printer: 0,
         }
     }
 
@@ -347,7 +350,7 @@ impl Island {
     fn quick(&mut self, colours: usize) {
         if let Some(pos) = &mut self.pos {
             let mut moves = greedy(pos, Target::Any);
-            self.floor = start_bound(pos);
+            (self.floor, self.printer) = start_bound(pos);
             let enough = self.floor.max(if self.cap == u32::MAX { 0 } else { self.cap });
             if moves.len() > enough as usize {
                 self.first = beam::first_answer(pos, enough as usize);
@@ -400,6 +403,7 @@ impl Island {
                 Search::new(pos, Target::Any, colours, table, meter)
                     .mirrored(&self.mirrors)
                     .threads(self.threads)
+                    .printer(self.printer)
                     .run(known, self.floor, self.cap)
             } else {
                 let lower_bound = self.floor;
@@ -440,7 +444,8 @@ impl Island {
                     let floor = self.any.lower_bound;
                     let search = Search::new(pos, Target::Colour(d), colours, table, meter)
                         .mirrored(&self.mirrors)
-                        .threads(self.threads);
+                        .threads(self.threads)
+                        .printer(self.printer);
                     let found = search.run(known, floor, self.cap);
                     IslandSolution { optimal: found.optimal && self.any.optimal, ..found }
                 }
@@ -454,9 +459,9 @@ impl Island {
 /// An island's lower bound without searching, worked out once at the start of a solve: the
 /// position's own, and the printer bound where the island is small enough to search (it costs
 /// too much to work out at every node).
-fn start_bound(pos: &mut Position) -> u32 {
+fn start_bound(pos: &mut Position) -> (u32, u32) {
     let printer = if pos.len() <= MAX_SEARCHED_REGIONS { pos.printer_bound(u32::MAX) } else { 0 };
-    pos.lower_bound(Target::Any).max(printer)
+    (pos.lower_bound(Target::Any).max(printer), printer)
 }
 
 /// A lower bound on the moves `board` needs, without searching: per island the bound a search
@@ -470,7 +475,7 @@ pub fn lower_bound(board: &Board, colours: usize) -> u32 {
         .iter()
         .map(|regions| match regions[..] {
             [single] => (0, Some(graph.colour[single])),
-            _ => (start_bound(&mut Position::new(&graph, regions, regions.len() <= MAX_SEARCHED_REGIONS)), None),
+            _ => (start_bound(&mut Position::new(&graph, regions, regions.len() <= MAX_SEARCHED_REGIONS)).0, None),
         })
         .collect();
     over_colours(&bounds, colours)
@@ -707,6 +712,56 @@ mod tests {
             proptest::prop_assert!(plain.optimal && mirrored.optimal);
             proptest::prop_assert_eq!(mirrored.moves.len(), plain.moves.len());
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_search_told_the_printer_bound_finds_the_optimum_of_one_that_is_not(
+            cells in proptest::collection::vec(0u8..4, 36),
+            triangles in proptest::bool::ANY,
+        ) {
+            let tiling = if triangles { Tiling::Triangles } else { Tiling::Squares };
+            let board = Board::new(tiling, 6, 6, cells.into_iter().map(Some).collect(), 4).unwrap();
+            let graph = RegionGraph::new(&board);
+            proptest::prop_assume!(graph.islands.len() == 1 && graph.len() > 1);
+            let optimum = |told: bool| {
+                let mut pos = Position::new(&graph, &graph.islands[0], true);
+                let printer = pos.printer_bound(u32::MAX);
+                let (mut table, mut meter) = (Table::with_bytes(1 << 20), Meter::new(&Budget::default()));
+                let known = greedy(&mut pos, Target::Any);
+                let search = Search::new(&mut pos, Target::Any, 4, &mut table, &mut meter);
+                let search = if told { search.printer(printer) } else { search };
+                let found = search.run(known, 0, u32::MAX);
+                (found.optimal, found.moves.len(), meter.nodes)
+            };
+            let (plain, told) = (optimum(false), optimum(true));
+            proptest::prop_assert!(plain.0 && told.0);
+            proptest::prop_assert_eq!(plain.1, told.1);
+        }
+    }
+
+    #[test]
+    fn the_printer_bound_cuts_the_search_below_where_it_is_tight() {
+        // rings-3: the printer bound at the start is 7, and the first answer the optimum, 8. So
+        // the one iteration, to 7, starts tight, and only moves that lower the printer bound are
+        // searched.
+        let source = include_str!("../../../cli/bench/3-rings/rings-3.toml");
+        let level = crate::level_file::parse_level("rings-3", "rings-3.toml", source).unwrap();
+        let graph = RegionGraph::new(level.board());
+        let nodes = |told: bool| {
+            let mut pos = Position::new(&graph, &graph.islands[0], true);
+            let printer = pos.printer_bound(u32::MAX);
+            let known = beam::first_answer(&mut pos, 0).into_iter().flatten().min_by_key(Vec::len).unwrap();
+            assert_eq!((printer, known.len()), (7, 8));
+            let (mut table, mut meter) = (Table::with_bytes(1 << 20), Meter::new(&Budget::default()));
+            let search = Search::new(&mut pos, Target::Any, 4, &mut table, &mut meter);
+            let search = if told { search.printer(printer) } else { search };
+            let found = search.run(known, printer, u32::MAX);
+            assert_eq!((found.optimal, found.moves.len()), (true, 8));
+            meter.nodes
+        };
+        let (plain, told) = (nodes(false), nodes(true));
+        assert!(told * 10 < plain, "{told} nodes told, {plain} not");
     }
 
     #[test]

@@ -163,6 +163,8 @@ pub struct Search<'a> {
     reverse: bool,
     /// For one of several threads: the moves from the start that are tasks, and which are done.
     siblings: Option<&'a shared::Siblings<'a>>,
+    /// The start's printer bound, where the caller knows it (see [`Search::printer`]).
+    printer: Option<u32>,
 }
 
 /// The transposition table of a search: its own, or one shared with other threads.
@@ -234,7 +236,19 @@ impl<'a> Search<'a> {
             threads: 1,
             reverse: false,
             siblings: None,
+            printer: None,
         }
+    }
+
+    /// The search told the start's printer bound ([`Position::printer_bound`]). In an iteration
+    /// to a bound that equals it, the nodes below the start work out their own printer bound
+    /// too, while it stays tight: a move lowers the printer bound by one at most (see
+    /// `position/printer.rs`), so a child of a node whose printer bound equals the moves left
+    /// either has one above its moves left, and is cut, or is tight in turn. Only the moves that
+    /// lower it are searched below such a node, and the bound, which costs too much to work out
+    /// at every node, is worked out at those few.
+    pub fn printer(self, printer: u32) -> Search<'a> {
+        Search { printer: Some(printer), ..self }
     }
 
     /// The search run on `threads` threads (see [`Search::run`]).
@@ -296,7 +310,8 @@ impl<'a> Search<'a> {
                 self.meter.stop(Stop::TooManyMoves);
                 return IslandSolution { moves: known, optimal: false, lower_bound: bound };
             }
-            match self.dfs(0, bound, Last::Free, !self.mirrors.is_empty()) {
+            let tight = self.printer == Some(bound);
+            match self.dfs(0, bound, Last::Free, !self.mirrors.is_empty(), tight) {
                 Flow::Found => {
                     self.found.reverse();
                     return IslandSolution {
@@ -314,7 +329,7 @@ impl<'a> Search<'a> {
 
     /// Searches a position `g` moves deep; `symmetric` where it is symmetric as
     /// [`Search::mirrored`] says.
-    fn dfs(&mut self, g: u32, bound: u32, last: Last, symmetric: bool) -> Flow {
+    fn dfs(&mut self, g: u32, bound: u32, last: Last, symmetric: bool, tight: bool) -> Flow {
         if self.pos.is_goal(self.target) {
             return Flow::Found;
         }
@@ -331,6 +346,11 @@ impl<'a> Search<'a> {
         }
         let radius = self.pos.radius();
         if radius > left || (radius == left && self.pos.rim_bound(self.target) > left) {
+            return Flow::NotFound;
+        }
+        // See [`Search::printer`]: below a tight node, the bound is `left` or more.
+        if tight && g > 0 && self.pos.printer_bound(left) > left {
+            self.table.raise(hash, left + 1);
             return Flow::NotFound;
         }
         let depth = g as usize;
@@ -353,7 +373,7 @@ impl<'a> Search<'a> {
                 scratch.tight = schedule == left;
                 // See "Commuting moves": only where the moves tried before were searched in full.
                 scratch.commute = !symmetric;
-                self.children(g, bound, left, symmetric, &mut scratch)
+                self.children(g, bound, left, symmetric, tight, &mut scratch)
             }
         };
         self.scratch[depth] = scratch;
@@ -366,7 +386,15 @@ impl<'a> Search<'a> {
 
     /// Searches the children of a position `g` moves deep through the moves in `scratch`; `None`
     /// if none leads to the goal within `bound`.
-    fn children(&mut self, g: u32, bound: u32, left: u32, symmetric: bool, scratch: &mut Scratch) -> Option<Flow> {
+    fn children(
+        &mut self,
+        g: u32,
+        bound: u32,
+        left: u32,
+        symmetric: bool,
+        tight: bool,
+        scratch: &mut Scratch,
+    ) -> Option<Flow> {
         let pos = &*self.pos;
         self.table.get().prefetch(scratch.moves.iter().map(|&(node, colour, _)| pos.hash_after(node, colour)));
         let len = scratch.moves.len();
@@ -404,7 +432,7 @@ impl<'a> Search<'a> {
                 Last::Recolour
             };
             let stays_symmetric = symmetric && swallowed > 0 && self.mirrors.iter().all(|map| map[node] == node);
-            let flow = self.dfs(g + 1, bound, next, stays_symmetric);
+            let flow = self.dfs(g + 1, bound, next, stays_symmetric, tight);
             self.pos.undo();
             match flow {
                 Flow::Found => {

@@ -6,6 +6,7 @@
 //! order of their colours, which this bound does.
 
 use super::Position;
+use crate::board::MAX_COLOURS;
 use crate::solver::bits;
 
 /// The largest printer bound worked out: the levels kept grow with it (under 2 MiB on an island
@@ -16,7 +17,7 @@ pub const MAX_PRINTS: u32 = 48;
 #[derive(Clone, Default)]
 pub(super) struct Printer {
     /// Level `k` (from 1), row `u`: the regions `w` with `F(u, w) ≤ k` (see
-    /// [`Position::printer_bound`]), `n × words` words a level.
+    /// [`Position::printer_bound`]), `n` rows a level.
     levels: Vec<u64>,
     /// Per region, the union of its neighbours' rows at the level before.
     near: Vec<u64>,
@@ -57,56 +58,78 @@ impl Position {
         if self.alive_count == 1 {
             return 0;
         }
-        let (n, w) = (self.region.len(), self.words);
-        let p = &mut self.printer;
-        let row = |level: usize, u: usize| (level * n + u) * w;
-        p.near.resize(n * w, 0);
-        p.inside.clear();
-        p.inside.resize(n * n, 0);
-        // Level 1: each region alone.
-        p.levels.clear();
-        p.levels.resize(n * w, 0);
-        for u in bits::members(&self.alive) {
-            bits::insert(&mut p.levels[row(0, u)..][..w], u);
-        }
         // Up to F = limit + 1, which gives a bound of `limit`; F never passes the regions.
         let top = (limit as usize).min(self.alive_count).min(MAX_PRINTS as usize) + 1;
+        // Rows of a fixed number of words, so that the loops over them unroll.
+        match self.words {
+            1 => self.printer_levels::<1>(top),
+            2 => self.printer_levels::<2>(top),
+            3 => self.printer_levels::<3>(top),
+            4 => self.printer_levels::<4>(top),
+            5 => self.printer_levels::<5>(top),
+            6 => self.printer_levels::<6>(top),
+            7 => self.printer_levels::<7>(top),
+            _ => self.printer_levels::<8>(top),
+        }
+    }
+
+    /// [`Position::printer_bound`] up to `F = top`, with rows of `W` words (at least the
+    /// position's; 8 words hold the 512 regions of the largest island searched).
+    fn printer_levels<const W: usize>(&mut self, top: usize) -> u32 {
+        let n = self.region.len();
+        let words = |set: &[u64]| -> [u64; W] { std::array::from_fn(|i| set.get(i).copied().unwrap_or(0)) };
+        let alive = words(&self.alive);
+        let adj: Vec<[u64; W]> = (0..n).map(|u| words(self.row(u))).collect();
+        let classes: Vec<[u64; W]> = (0..MAX_COLOURS).map(|c| words(self.class(c))).collect();
+        let colour = &self.colour;
+        let p = &mut self.printer;
+        p.inside.clear();
+        p.inside.resize(n * n, 0);
+        p.levels.clear();
+        p.levels.resize(n * W, 0);
+        p.near.resize(n * W, 0);
+        let full = |row: &[u64; W]| row.iter().zip(&alive).all(|(r, a)| r & a == *a);
+        let or = |out: &mut [u64; W], row: &[u64; W]| out.iter_mut().zip(row).for_each(|(o, r)| *o |= r);
+        // Level 1: each region alone.
+        let mut open = alive;
+        for u in bits::members(&alive) {
+            bits::insert(&mut p.levels.as_chunks_mut::<W>().0[u], u);
+        }
+        // Rows that hold every region stay so, and are only copied.
         for k in 2..=top {
             let (last, level) = (k - 2, k - 1);
-            for u in bits::members(&self.alive) {
-                let near = &mut p.near[u * w..][..w];
-                near.fill(0);
-                for a in bits::members(&self.adj[u * w..][..w]) {
-                    for (x, y) in near.iter_mut().zip(&p.levels[row(last, a)..][..w]) {
-                        *x |= y;
-                    }
+            p.levels.resize(k * n * W, 0);
+            let (rows, _) = p.levels.as_chunks_mut::<W>();
+            let (before, now) = rows.split_at_mut(level * n);
+            let (near, _) = p.near.as_chunks_mut::<W>();
+            for u in bits::members(&open) {
+                near[u] = [0; W];
+                for a in bits::members(&adj[u]) {
+                    or(&mut near[u], &before[last * n + a]);
                 }
             }
-            p.levels.resize((k * n) * w, 0);
-            let mut all = true;
-            for u in bits::members(&self.alive) {
-                let (before, now) = p.levels.split_at_mut(row(level, 0));
-                let out = &mut now[u * w..][..w];
-                let near = &p.near[u * w..][..w];
-                for ((o, a), b) in out.iter_mut().zip(&before[row(last, u)..][..w]).zip(near) {
-                    *o = a | b;
+            for u in bits::members(&alive) {
+                if !bits::has(&open, u) {
+                    now[u] = alive;
+                    continue;
                 }
-                let class = &self.by_colour[usize::from(self.colour[u]) * w..][..w];
-                for x in bits::members(class).filter(|&x| x != u) {
+                let mut out = before[last * n + u];
+                or(&mut out, &near[u]);
+                for x in bits::members(&classes[usize::from(colour[u])]).filter(|&x| x != u) {
                     let e = &mut p.inside[u * n + x];
-                    if *e == 0 && bits::meets(near, &self.adj[x * w..][..w]) {
+                    if *e == 0 && near[u].iter().zip(&adj[x]).any(|(a, b)| a & b != 0) {
                         *e = last as u16 + 1;
                     }
                     if *e != 0 {
-                        let from = &before[row(level - usize::from(*e), x)..][..w];
-                        for (o, f) in out.iter_mut().zip(from) {
-                            *o |= f;
-                        }
+                        or(&mut out, &before[(level - usize::from(*e)) * n + x]);
                     }
                 }
-                all &= out.iter().zip(&self.alive).all(|(r, a)| r & a == *a);
+                if full(&out) {
+                    bits::remove(&mut open, u);
+                }
+                now[u] = out;
             }
-            if all {
+            if open.iter().all(|&word| word == 0) {
                 return k as u32 - 1;
             }
         }

@@ -165,6 +165,7 @@ struct Worker<'a> {
     colours: Colour,
     table: &'a Table,
     mirrors: &'a [Vec<usize>],
+    printer: Option<u32>,
 }
 
 impl<'a> Worker<'a> {
@@ -189,6 +190,7 @@ impl<'a> Worker<'a> {
             threads: 1,
             reverse,
             siblings,
+            printer: self.printer,
         }
     }
 }
@@ -196,7 +198,7 @@ impl<'a> Worker<'a> {
 impl Search<'_> {
     /// [`Search::run`] on several threads.
     pub(super) fn run_shared(self, known: Vec<(usize, Colour)>, floor: u32, cap: u32) -> IslandSolution {
-        let Search { pos, target, colours, table, meter, mirrors, threads, .. } = self;
+        let Search { pos, target, colours, table, meter, mirrors, threads, printer, .. } = self;
         let upper = known.len() as u32;
         let mut bound = pos.lower_bound(target).max(floor);
         let Tables::Own(table) = table else {
@@ -210,7 +212,7 @@ impl Search<'_> {
                 return IslandSolution { moves: known, optimal: false, lower_bound: bound };
             }
             table.share();
-            let worker = Worker { target, colours, table: &*table, mirrors };
+            let worker = Worker { target, colours, table: &*table, mirrors, printer };
             let mut lister = Meter::new(&crate::solver::Budget::default());
             let tasks = worker.search(pos, &mut lister, false, None).tasks(bound, TASKS_PER_THREAD * threads);
             let halt = Arc::new(AtomicBool::new(false));
@@ -281,7 +283,8 @@ impl Search<'_> {
             self.pos.play(node, colour);
         }
         self.found.clear();
-        let flow = self.dfs(task.path.len() as u32, bound, task.last, task.symmetric);
+        let tight = self.printer == Some(bound);
+        let flow = self.dfs(task.path.len() as u32, bound, task.last, task.symmetric, tight);
         for _ in &task.path {
             self.pos.undo();
         }
