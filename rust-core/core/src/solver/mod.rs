@@ -244,10 +244,15 @@ impl Meter {
 
     /// Counts a node; fails (for good) once the budget is spent.
     fn tick(&mut self) -> Result<(), Stop> {
+        self.count(1)
+    }
+
+    /// Counts work worth `nodes` nodes; fails (for good) once the budget is spent.
+    fn count(&mut self, nodes: u64) -> Result<(), Stop> {
         if let Some(stop) = self.stopped {
             return Err(stop);
         }
-        self.nodes += 1;
+        self.nodes += nodes;
         // The flag on every node (a plain load), the clock every 64: a node on a large island
         // can take milliseconds, so counting to 1024 let a cancel or deadline wait seconds.
         if self.nodes >= self.max_nodes {
@@ -256,7 +261,7 @@ impl Meter {
             || self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
         {
             self.stopped = Some(Stop::Cancelled);
-        } else if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if (self.nodes - nodes) / 64 != self.nodes / 64 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = Some(Stop::Time);
         }
         self.stopped.map_or(Ok(()), Err)
