@@ -227,7 +227,7 @@ pub fn save(collection: &Collection) -> Vec<u8> {
     save::seal(Kind::Collection, VERSION, &CollectionV1 { next: collection.next, puzzles })
 }
 
-/// Restores a collection saved by [`save`] (by this or an earlier version). A save that decodes
+/// Restores a collection saved by [`save()`] (by this or an earlier version). A save that decodes
 /// but breaks a rule (a name, a board, a repeated or unissued id) is rejected whole.
 pub fn restore(bytes: &[u8]) -> Result<Collection, SaveError> {
     let format: CollectionV1 = match save::open(Kind::Collection, bytes)? {

@@ -3,9 +3,9 @@
 //!
 //! A code is `<version><length><payload><check>`: one character of version (`1`), one of the
 //! code's length modulo 62 (so a code cut short is told apart from a mistyped one), the payload
-//! (the puzzle's fields through an arithmetic coder, as a base-62 number: see [`model`]) and three
+//! (the puzzle's fields through an arithmetic coder, as a base-62 number: see `share/model.rs`) and three
 //! check characters that refuse every single changed character and every swap of two neighbours
-//! ([`text`]). The link form is `kami://puzzle/<code>`. Decoding takes either, ignores spaces and
+//! (`share/text.rs`). The link form is `kami://puzzle/<code>`. Decoding takes either, ignores spaces and
 //! line breaks anywhere (messengers wrap long words), and never trusts the par it carries: see
 //! [`crate::hint::check_par`].
 

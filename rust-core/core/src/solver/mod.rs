@@ -100,6 +100,15 @@
 //!   start, where it costs a few milliseconds once, and below nodes where it is tight, where a
 //!   move that wastes anything is cut (at depth 3 or less, or only where the other bounds leave
 //!   a gap of one, it cost more than it cut too).
+//! - Watching the printer bound one move before it is tight too (in the iteration one above it,
+//!   and below nodes it leaves one move to spare): `09-patterns/tessera` 1.10 M nodes to 916 k
+//!   counted (the bound's work included) but 295 ms to 495 ms, `gingham` 1.12 M to 1.47 M.
+//! - Re-running the beam from each position along the first line, keeping any shorter rest,
+//!   until none is: on the 56 hard boards it shortens 2 of the 22 lines left unproven in a
+//!   second (`stripes-1`, `stripes-8`, 15 to 14) and none of the dense stripes, on the shipped
+//!   levels it puts 131 first answers at par instead of 127, and it costs 50–160 ms on boards of
+//!   150–175 regions (the first answer's target is 50 ms). A beam 16 times wider (16,384 blobs,
+//!   a hundred times the work) found no shorter line on any of the 56.
 //! - A shared table allocated at its full size (it could not grow while shared): two threads
 //!   were then barely faster than one (`search/shared.rs`, "Measured").
 
