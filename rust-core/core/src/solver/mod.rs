@@ -47,7 +47,8 @@
 //!   last recolour to a target colour: proof in `search.rs`, "Moves"; it cut the nodes 4-7x on
 //!   the hardest boards), the skipping of merging moves that commute with the last one and were
 //!   tried before it (`search.rs`, "Commuting moves"), children tested against the bounds before
-//!   they are played, and one move of each mirror-image pair on symmetric boards.
+//!   they are played, and on symmetric boards one move of each mirror-image pair while the
+//!   position is symmetric and one table entry for a position and its mirror images.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
 //!   island on several threads sharing one table, once [`SOLO_NODES`] nodes on one thread have
 //!   not proven it: in each iteration the threads take the positions a move or a few from the
@@ -343,9 +344,13 @@ impl Island {
     /// The island of `regions` (ascending) of `graph`, given the board's `symmetries`.
     fn new(graph: &RegionGraph, regions: &[usize], colours: usize, symmetries: &[Vec<usize>]) -> Island {
         let single = (regions.len() == 1).then(|| (regions[0], graph.colour[regions[0]]));
-        let pos = (regions.len() > 1).then(|| Position::new(graph, regions, regions.len() <= MAX_SEARCHED_REGIONS));
+        let mut pos = (regions.len() > 1).then(|| Position::new(graph, regions, regions.len() <= MAX_SEARCHED_REGIONS));
         let node = |r: usize| regions.binary_search(&r).ok();
-        let mirrors = symmetries.iter().filter_map(|map| regions.iter().map(|&r| node(map[r])).collect()).collect();
+        let mirrors: Vec<Vec<usize>> =
+            symmetries.iter().filter_map(|map| regions.iter().map(|&r| node(map[r])).collect()).collect();
+        if let Some(pos) = &mut pos {
+            pos.hash_mirrors(&mirrors);
+        }
         let any = IslandSolution { moves: Vec::new(), optimal: true, lower_bound: 0 };
         Island {
             pos,

@@ -73,6 +73,13 @@ pub struct Position {
     /// Per node, the sum of the hash keys of the original regions it holds.
     zsum: Vec<[u64; 2]>,
     hash: [u64; 2],
+    /// Per mirror of the island (see [`Position::hash_mirrors`]), `n` rows: per node, the sum of
+    /// the hash keys of the images of the original regions it holds.
+    mirror_zsum: Vec<[u64; 2]>,
+    /// Per mirror, the hash of the position's mirror image.
+    mirror_hash: Vec<[u64; 2]>,
+    /// Per move played and mirror, the moved node's `mirror_zsum` and the `mirror_hash` before.
+    mirror_saved: Vec<([u64; 2], [u64; 2])>,
     frames: Vec<Frame>,
     swallowed: Vec<usize>,
     saved_nodes: Vec<usize>,
@@ -117,6 +124,9 @@ impl Position {
             tally: Tally::default(),
             zsum: regions.iter().map(|&r| key(r)).collect(),
             hash: [0; 2],
+            mirror_zsum: Vec::new(),
+            mirror_hash: Vec::new(),
+            mirror_saved: Vec::new(),
             frames: Vec::new(),
             swallowed: Vec::new(),
             saved_nodes: Vec::new(),
@@ -217,15 +227,39 @@ impl Position {
             }
     }
 
-    /// A 128-bit hash of the position (which colour every original region has).
+    /// A 128-bit hash of the position (which colour every original region has), the same for
+    /// the position and its mirror images once [`Position::hash_mirrors`] has told it the
+    /// island's mirrors: the least of their hashes.
     pub fn hash(&self) -> [u64; 2] {
-        self.hash
+        self.mirror_hash.iter().fold(self.hash, |least, &h| least.min(h))
     }
 
     /// The hash the position would have after recolouring `node` to `colour`, without playing it.
     pub fn hash_after(&self, node: usize, colour: Colour) -> [u64; 2] {
         let change = u64::from(colour).wrapping_sub(u64::from(self.colour[node]));
-        add(self.hash, mul(self.zsum[node], change))
+        let n = self.region.len();
+        let image = |k: usize| add(self.mirror_hash[k], mul(self.mirror_zsum[k * n + node], change));
+        (0..self.mirror_hash.len()).fold(add(self.hash, mul(self.zsum[node], change)), |least, k| least.min(image(k)))
+    }
+
+    /// Makes [`Position::hash`] the same for the position and its images under `mirrors`, each
+    /// a map of the start's nodes that keeps their colours and adjacency (see `symmetry.rs`). A
+    /// mirror image needs as many moves as the position (play the moves' images), so the search
+    /// may keep what it learns of either under one hash. Called at the start, before any move.
+    ///
+    /// The hash is `Σ key(r) · (colour(r) + 1)` over original regions `r`; the image's, where
+    /// region `map(r)` has `r`'s colour, is `Σ key(map(r)) · (colour(r) + 1)`, kept up to date
+    /// the same way with each node's sum of its regions' images' keys.
+    pub fn hash_mirrors(&mut self, mirrors: &[Vec<usize>]) {
+        debug_assert!(self.frames.is_empty(), "mirrors are told at the start");
+        self.mirror_zsum = mirrors.iter().flat_map(|map| map.iter().map(|&image| key(self.region[image]))).collect();
+        let n = self.region.len();
+        self.mirror_hash = (0..mirrors.len())
+            .map(|k| {
+                let weighted = |v: usize| mul(self.mirror_zsum[k * n + v], u64::from(self.colour[v]) + 1);
+                self.nodes().fold([0, 0], |h, v| add(h, weighted(v)))
+            })
+            .collect();
     }
 
     /// Recolours `node` to `colour`, swallowing its neighbours of that colour.
@@ -286,7 +320,17 @@ impl Position {
         self.colour[node] = colour;
         self.colour_bit[node] = 1 << colour;
         let moved = self.frames.last().expect("pushed above").zsum;
-        self.hash = add(self.hash, mul(moved, (x as u64).wrapping_sub(y as u64)));
+        let change = (x as u64).wrapping_sub(y as u64);
+        self.hash = add(self.hash, mul(moved, change));
+        let n = self.region.len();
+        for (k, hash) in self.mirror_hash.iter_mut().enumerate() {
+            let zsum = &mut self.mirror_zsum[k * n..(k + 1) * n];
+            self.mirror_saved.push((zsum[node], *hash));
+            *hash = add(*hash, mul(zsum[node], change));
+            for &m in &self.swallowed[first..] {
+                zsum[node] = add(zsum[node], zsum[m]);
+            }
+        }
         if let Some(d) = &mut self.distances {
             self.star.clear();
             self.star.push(node);
@@ -320,6 +364,12 @@ impl Position {
         self.colour_bit[node] = 1 << frame.from;
         self.zsum[node] = frame.zsum;
         self.hash = frame.hash;
+        let n = self.region.len();
+        for k in (0..self.mirror_hash.len()).rev() {
+            let (zsum, hash) = self.mirror_saved.pop().expect("saved by play");
+            self.mirror_zsum[k * n + node] = zsum;
+            self.mirror_hash[k] = hash;
+        }
         if let Some(d) = &mut self.distances {
             d.undo();
         }
@@ -517,10 +567,7 @@ mod tests {
             let mut col = graph.colour.clone();
             let mut played = 0;
             for (pick, colour) in moves {
-                let node = p.nodes().nth(pick % p.len()).unwrap();
-                if p.colour(node) == colour {
-                    continue;
-                }
+                let Some(node) = recolouring(&p, pick, colour) else { continue };
                 let comps = components(&graph, &col);
                 for &r in comps.iter().find(|c| c.contains(&node)).unwrap() {
                     col[r] = colour;
@@ -553,6 +600,57 @@ mod tests {
         }
 
         #[test]
+        fn a_position_and_its_mirror_images_hash_alike(
+            half in prop::collection::vec(0u8..3, 12),
+            moves in prop::collection::vec((0usize..24, 0u8..3), 1..8),
+        ) {
+            // 4 × 6 squares, each row its left half and that half mirrored.
+            let cells: Vec<Option<u8>> =
+                half.chunks(3).flat_map(|row| row.iter().chain(row.iter().rev()).map(|&c| Some(c))).collect();
+            let board = Board::new(Tiling::Squares, 4, 6, cells, 6).unwrap();
+            let graph = RegionGraph::new(&board);
+            prop_assume!(graph.islands.len() == 1);
+            let maps = crate::solver::symmetry::symmetries(&board, &graph);
+            prop_assume!(!maps.is_empty(), "every region its own image");
+            let mut p = Position::new(&graph, &graph.islands[0], true);
+            p.hash_mirrors(&maps);
+            // The plain model: the least over the position and its images of `Σ key(r) · (colour(r) + 1)`.
+            let images = |col: &[Colour]| {
+                let plain = |map: &dyn Fn(usize) -> usize| {
+                    (0..graph.len()).fold([0, 0], |h, r| add(h, mul(key(map(r)), u64::from(col[r]) + 1)))
+                };
+                maps.iter().fold(plain(&|r| r), |least, map| least.min(plain(&|r| map[r])))
+            };
+            let start = p.hash();
+            prop_assert_eq!(start, images(&graph.colour));
+            let mut col = graph.colour.clone();
+            let mut played = 0;
+            for (pick, colour) in moves {
+                let Some(node) = recolouring(&p, pick, colour) else { continue };
+                let after = p.hash_after(node, colour);
+                for &r in components(&graph, &col).iter().find(|c| c.contains(&node)).unwrap() {
+                    col[r] = colour;
+                }
+                p.play(node, colour);
+                played += 1;
+                prop_assert_eq!(p.hash(), images(&col));
+                prop_assert_eq!(p.hash(), after);
+                // The image of the colouring hashes alike.
+                for map in &maps {
+                    let mut image = col.clone();
+                    for r in 0..graph.len() {
+                        image[map[r]] = col[r];
+                    }
+                    prop_assert_eq!(images(&image), images(&col));
+                }
+            }
+            for _ in 0..played {
+                p.undo();
+            }
+            prop_assert_eq!(p.hash(), start);
+        }
+
+        #[test]
         fn moves_clear_of_the_last_commute_with_it(
             cells in prop::collection::vec(0u8..3, 30),
             prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
@@ -581,6 +679,11 @@ mod tests {
 
 
 
+    }
+
+    /// The live node `pick` points at (counting round), if recolouring it to `colour` is a move.
+    fn recolouring(p: &Position, pick: usize, colour: Colour) -> Option<usize> {
+        p.nodes().nth(pick % p.len()).filter(|&node| p.colour(node) != colour)
     }
 
     /// A 5 × 6 board of `cells` after the moves `prefix` (picks of a live region and a colour),
