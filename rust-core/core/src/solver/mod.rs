@@ -40,8 +40,8 @@
 //!   whose colours come in an order no move order meets on every side, it is often the optimum,
 //!   and the proof is then over at once), and works it out again below any node where it equals
 //!   the moves left (`Search::printer`; each time counted as nodes so budgets hold: `spire`
-//!   927 k nodes to 204 k, `herringbone` 52 k to 22 k); each node is bounded by the colour bound, the colour
-//!   schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
+//!   927 k nodes to 204 k, `herringbone` 52 k to 22 k); each node is bounded by the colour
+//!   bound, the colour schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
 //!   `position/rim.rs`), a transposition table of learned bounds (two slots per position, the
 //!   lower bound giving way), merging moves only (some shortest sequence uses no other but a
 //!   last recolour to a target colour: proof in `search.rs`, "Moves"; it cut the nodes 4-7x on

@@ -117,7 +117,7 @@ impl Position {
                 or(&mut out, &near[u]);
                 for x in bits::members(&classes[usize::from(colour[u])]).filter(|&x| x != u) {
                     let e = &mut p.inside[u * n + x];
-                    if *e == 0 && near[u].iter().zip(&adj[x]).any(|(a, b)| a & b != 0) {
+                    if *e == 0 && bits::meets(&near[u], &adj[x]) {
                         *e = last as u16 + 1;
                     }
                     if *e != 0 {
