@@ -1,13 +1,14 @@
-//! `kami generate`: a generated level (or a day's puzzle) as a level file, rated.
+//! `kami generate`: a generated level (or a day's puzzle) as a level file, rated; or the pin
+//! file of the daily puzzle's weekend boards.
 
 use crate::args::load_level;
 use crate::output::print;
-use kami_core::daily::{Date, daily};
+use kami_core::daily::{Date, daily, live_pin};
 use kami_core::generator::motif::{self, Motif};
 use kami_core::generator::{Generated, Spec, Symmetry, generate};
 use kami_core::level_file::write_level;
 
-/// The options of [`SpecArgs`], which neither `--year` nor `--daily` takes.
+/// The options of [`SpecArgs`], which none of `--year`, `--daily` and `--pin-weekends` takes.
 const SPEC_OPTIONS: [&str; 10] =
     ["seed", "colours", "par", "symmetry", "holes", "rows", "cols", "mask", "name", "motif"];
 
@@ -23,6 +24,10 @@ pub struct Args {
     /// The daily puzzle of YYYY-MM-DD
     #[arg(long, value_name = "YYYY-MM-DD", value_parser = crate::args::date, conflicts_with_all = SPEC_OPTIONS)]
     daily: Option<Date>,
+    /// The pin file of the daily puzzle's Saturdays and Sundays of the years FIRST to LAST, each
+    /// made by the live rule (what levels/dailies/weekends.txt holds)
+    #[arg(long, num_args = 2, value_names = ["FIRST", "LAST"], conflicts_with = "year", conflicts_with = "daily", conflicts_with_all = SPEC_OPTIONS)]
+    pin_weekends: Option<Vec<i32>>,
     #[command(flatten)]
     spec: SpecArgs,
 }
@@ -80,6 +85,9 @@ pub fn run(args: Args) -> Result<(), String> {
     if let Some(year) = args.year {
         return write(args.out, &year_of_dailies(year)?);
     }
+    if let Some(years) = args.pin_weekends {
+        return write(args.out, &pin_file(years[0], years[1])?);
+    }
     let generated = match args.daily {
         Some(date) => daily(date).map_err(|e| e.to_string())?,
         None => {
@@ -136,9 +144,8 @@ fn level_text(generated: &Generated) -> String {
 /// Every daily puzzle of `year`, in date order, as `--daily` writes each: what CI compares
 /// byte for byte between processors (the daily is the same puzzle on every phone only if this is).
 fn year_of_dailies(year: i32) -> Result<String, String> {
-    let days = (1..=12).flat_map(|m| (1..=31).filter_map(move |d| Date::new(year, m, d)));
     let mut text = String::new();
-    for date in days {
+    for date in days_of(year) {
         let puzzle = daily(date).map_err(|e| format!("{}: {e}", date.long_name()))?;
         text.push_str(&level_text(&puzzle));
     }
@@ -146,6 +153,41 @@ fn year_of_dailies(year: i32) -> Result<String, String> {
         return Err(format!("no daily puzzles in the year {year}"));
     }
     Ok(text)
+}
+
+/// The pin file of the weekends of the years `first` to `last`: a header, then a line a Saturday
+/// or Sunday, its date and its pin as the live rule makes it today, one date after another on
+/// one thread (`kami_core::daily` reads the file and says why it exists).
+fn pin_file(first: i32, last: i32) -> Result<String, String> {
+    if first > last || Date::new(first, 1, 1).is_none() || Date::new(last, 1, 1).is_none() {
+        return Err(format!(
+            "--pin-weekends takes two years from 1 to 9999, the first not after the last: {first} {last}"
+        ));
+    }
+    let mut text = format!(
+        "# The daily puzzle's Saturdays and Sundays of {first} to {last}, pinned: a line a day, its
+# date and the share code of its designed board (`kami play CODE` plays it), or `organic` where
+# the day has the organic board. Written by `kami generate --pin-weekends {first} {last}`, from
+# the live rule of the build that ran it.
+#
+# Why: a weekend's designed board is the first candidate whose proof fits a node budget, so a
+# faster solver would pick other boards for some dates; but every phone and every app version
+# must make the same puzzle for a date. The game reads the boards from here (their pars proven
+# again), so a solver change leaves them be. Never rewrite a pinned line; pin the years after
+# {last} by adding their lines before they come near.
+"
+    );
+    for date in (first..=last).flat_map(days_of) {
+        if let Some(pin) = live_pin(date).map_err(|e| format!("{}: {e}", date.long_name()))? {
+            text.push_str(&format!("{date} {pin}\n"));
+        }
+    }
+    Ok(text)
+}
+
+/// The dates of `year`, in order.
+fn days_of(year: i32) -> impl Iterator<Item = Date> {
+    (1..=12).flat_map(move |m| (1..=31).filter_map(move |d| Date::new(year, m, d)))
 }
 
 /// `text` to the file `out`, or to standard output.

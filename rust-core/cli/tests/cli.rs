@@ -61,6 +61,11 @@ fn usage_errors_name_the_offending_argument() {
         (&["render", "01-first-steps/one-fold", "--out", "x.png", "--width", "3"][..], "'--width <PIXELS>'"),
         (&["generate", "--year", "2026", "--seed", "3"][..], "'--seed <N>'"),
         (&["generate", "--par", "7-5"][..], "'--par <A-B>'"),
+        (
+            &["generate", "--pin-weekends", "2026", "2030", "--daily", "2026-01-03"][..],
+            "'--pin-weekends <FIRST> <LAST>'",
+        ),
+        (&["generate", "--pin-weekends", "2026"][..], "'--pin-weekends <FIRST> <LAST>'"),
         (&["screenshot", "x", "--out", "x.png", "--theme", "blue"][..], "'--theme <THEME>'"),
         (&["solve"][..], "<LEVEL>"),
         (&["frob"][..], "'frob'"),
@@ -114,6 +119,9 @@ fn messages_speak_the_players_terms() {
     let out = kami(&["hint", "01-first-steps/one-fold", "--played", "4,0,7"]);
     assert!(text(&out.stderr).contains("colour 7 is not in the palette"), "{}", text(&out.stderr));
     assert!(!text(&out.stderr).contains("tile"), "{}", text(&out.stderr));
+    let out = kami(&["generate", "--pin-weekends", "2030", "2026"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("the first not after the last"), "{}", text(&out.stderr));
 }
 
 #[test]

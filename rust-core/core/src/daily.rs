@@ -3,6 +3,7 @@
 
 use crate::generator::motif::{Effort, Motif, generate_within};
 use crate::generator::{GenerateError, Generated, Spec, Symmetry, generate};
+use crate::share::{self, ShareError};
 use std::fmt;
 
 /// A calendar date (proleptic Gregorian).
@@ -89,19 +90,84 @@ const WEEKEND: [(usize, u32, u32); 2] = [(4, 9, 10), (4, 10, 12)];
 /// few candidates whose proofs are quick, so that a phone makes it in well under a second.
 const WEEKEND_EFFORT: Effort = Effort { proof_nodes: 150_000, total_nodes: 600_000 };
 
-/// The puzzle for `date`: everyone gets the same level (id `daily/YYYY-MM-DD`).
-pub fn daily(date: Date) -> Result<Generated, GenerateError> {
-    let (colours, low, high) = RHYTHM[date.weekday() as usize];
-    let seed = (date.days_since_epoch() as u64 ^ 0x4B41_4D49).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let (id, name) = (format!("daily/{date}"), format!("Daily · {}", date.long_name()));
-    if let Some(&(colours, low, high)) = WEEKEND.get((date.weekday() as usize).wrapping_sub(5)) {
-        let motif = if seed >> 58 & 1 == 0 { Motif::Rings } else { Motif::Diamonds };
-        let symmetry = if seed >> 57 & 1 == 0 { Symmetry::LeftRight } else { Symmetry::Rotational };
-        let spec = Spec { symmetry, ..Spec::kami(colours, low..=high) };
-        if let Ok(puzzle) = generate_within(seed, &spec, motif, &id, &name, WEEKEND_EFFORT) {
-            return Ok(puzzle);
+/// How a Saturday's or Sunday's puzzle is made, written as a share code or `organic`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pin {
+    /// The designed board of this share code.
+    Designed(String),
+    /// The organic board, made from the date as on a weekday.
+    Organic,
+}
+
+impl fmt::Display for Pin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pin::Designed(code) => f.write_str(code),
+            Pin::Organic => f.write_str("organic"),
         }
     }
+}
+
+/// What the rules for a date start from.
+struct Day {
+    /// 0 for Monday through 6 for Sunday.
+    weekday: usize,
+    seed: u64,
+    /// `daily/YYYY-MM-DD`.
+    id: String,
+    /// `Daily · Sunday 22 November 2026`.
+    name: String,
+}
+
+impl Day {
+    fn of(date: Date) -> Day {
+        Day {
+            weekday: date.weekday() as usize,
+            seed: (date.days_since_epoch() as u64 ^ 0x4B41_4D49).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            id: format!("daily/{date}"),
+            name: format!("Daily · {}", date.long_name()),
+        }
+    }
+}
+
+/// The puzzle for `date`: everyone gets the same level (id `daily/YYYY-MM-DD`).
+pub fn daily(date: Date) -> Result<Generated, GenerateError> {
+    let day = Day::of(date);
+    match designed(&day) {
+        Some(puzzle) => Ok(puzzle),
+        None => organic(&day),
+    }
+}
+
+/// The pin the live rule gives `date`, whatever the pin file says: the share code of the designed
+/// board it makes, or [`Pin::Organic`] where it falls back to the organic board; `None` on a
+/// weekday. Like [`daily`], single-threaded and budgeted in search nodes.
+pub fn live_pin(date: Date) -> Result<Option<Pin>, ShareError> {
+    let day = Day::of(date);
+    if WEEKEND.get(day.weekday.wrapping_sub(5)).is_none() {
+        return Ok(None);
+    }
+    Ok(Some(match designed(&day) {
+        Some(puzzle) => Pin::Designed(share::encode(&puzzle.level, true, None)?),
+        None => Pin::Organic,
+    }))
+}
+
+/// The live rule's designed board for a Saturday or Sunday, if it finds one within
+/// [`WEEKEND_EFFORT`]; `None` on a weekday.
+fn designed(day: &Day) -> Option<Generated> {
+    let &(colours, low, high) = WEEKEND.get(day.weekday.wrapping_sub(5))?;
+    let seed = day.seed;
+    let motif = if seed >> 58 & 1 == 0 { Motif::Rings } else { Motif::Diamonds };
+    let symmetry = if seed >> 57 & 1 == 0 { Symmetry::LeftRight } else { Symmetry::Rotational };
+    let spec = Spec { symmetry, ..Spec::kami(colours, low..=high) };
+    generate_within(seed, &spec, motif, &day.id, &day.name, WEEKEND_EFFORT).ok()
+}
+
+/// The organic board of the day's rhythm: every weekday's puzzle, and the weekend's fallback.
+fn organic(day: &Day) -> Result<Generated, GenerateError> {
+    let (colours, low, high) = RHYTHM[day.weekday];
+    let seed = day.seed;
     let symmetry = match seed >> 60 & 3 {
         0 => Symmetry::None,
         1 => Symmetry::LeftRight,
@@ -109,7 +175,7 @@ pub fn daily(date: Date) -> Result<Generated, GenerateError> {
         _ => Symmetry::Rotational,
     };
     let spec = Spec { symmetry, holes: seed >> 59 & 1 == 1, ..Spec::kami(colours, low..=high) };
-    generate(seed, &spec, &id, &name)
+    generate(seed, &spec, &day.id, &day.name)
 }
 
 #[cfg(test)]
@@ -158,5 +224,22 @@ mod tests {
             .inspect(|l| assert!((9..=12).contains(&l.par()), "{}: par {}", l.id(), l.par()))
             .count();
         assert!(designed * 4 >= weekends.len() * 3, "{designed} of {} weekend days designed", weekends.len());
+    }
+
+    #[test]
+    fn a_weekend_pin_is_the_code_of_the_live_rules_board() {
+        // A Sunday whose live rule is quick (about 20,000 nodes): this runs it twice.
+        let sunday = Date::parse("2031-01-12").unwrap();
+        let puzzle = daily(sunday).unwrap().level;
+        match live_pin(sunday).unwrap() {
+            Some(Pin::Designed(code)) => {
+                let shared = share::decode(&code).unwrap().level;
+                assert_eq!((shared.board(), shared.palette()), (puzzle.board(), puzzle.palette()));
+                assert_eq!(shared.par(), puzzle.par());
+            }
+            Some(Pin::Organic) => assert_eq!(puzzle.palette().len(), RHYTHM[6].0, "the organic board's colours"),
+            None => panic!("{sunday} is a Sunday"),
+        }
+        assert_eq!(live_pin(Date::parse("2031-01-06").unwrap()), Ok(None), "a Monday has no pin");
     }
 }
