@@ -1,10 +1,45 @@
 //! The daily puzzle: the same generated level for everyone on a calendar date, easy on Monday and
 //! harder each day to Sunday; at the weekend, a designed connected board when one is found quickly.
+//!
+//! **The live rule.** A weekday's puzzle is an organic board generated from the date: a portable
+//! random stream and proofs budgeted in search nodes on one thread, never in time, so that every
+//! device makes the same one. A Saturday or Sunday asks first for a designed board (rings or
+//! nested diamonds, 4 colours) within a small node budget (150,000 nodes a proof, 600,000 in all)
+//! and falls back to the organic board when none is found.
+//!
+//! **Pinned weekends.** Which designed candidate is taken depends on how many nodes its proof
+//! needs (one over the budget is passed over, and the next one's bands are made wider), so a
+//! faster solver picks other boards for some weekend dates: each of the last three solver
+//! releases changed about 15 a year. Every phone and every app version must make the same puzzle
+//! for a date, so the weekend boards of 2026 to 2030 are data: `levels/dailies/weekends.txt`,
+//! a line a Saturday or Sunday with the share code of the board the live rule made when the file
+//! was written, or `organic` where it fell back (`kami generate --pin-weekends 2026 2030`, from
+//! [`live_pin`]). [`daily`] takes a pinned board and palette as they are, proves the par again
+//! (one thread, no node budget: never the par the code carries) and rates the level as the
+//! generator does; a date pinned `organic` goes straight to the organic board. The file is
+//! compiled in and read once; a test makes sure that it reads and that each code decodes to a
+//! connected 4-colour board, and should one not, its date takes the live rule rather than fail.
+//!
+//! **Dates outside the file**, the weekends after 2030, are made by the live rule, so a solver
+//! change can still change their boards: pin them before they come near, by adding their lines
+//! (`kami generate --pin-weekends 2031 2035`, without its header) and never rewriting a pinned one.
+//! Weekdays are not pinned: over 2026 to 2030 the proof of every weekday candidate finished within
+//! its budget (the largest took 101,556 of 150,000 nodes), and the board of a day whose proofs all
+//! finish does not depend on the solver's speed: a faster solver cannot change it (one needing 1.5
+//! times the nodes could). One weekend fallback can change: on Sunday 22 December 2030, pinned
+//! `organic`, one candidate's proof runs out of its budget. Nor is the rating pinned: its
+//! first-move searches are budgeted in nodes, so a faster solver can change a puzzle's difficulty,
+//! never its board or par.
 
 use crate::generator::motif::{Effort, Motif, generate_within};
-use crate::generator::{GenerateError, Generated, Spec, Symmetry, generate};
+use crate::generator::{GenerateError, Generated, Rating, Spec, Symmetry, generate};
+use crate::level::Level;
 use crate::share::{self, ShareError};
+use crate::solver::{Budget, solve};
+use once_cell::sync::Lazy;
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 /// A calendar date (proleptic Gregorian).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -90,7 +125,17 @@ const WEEKEND: [(usize, u32, u32); 2] = [(4, 9, 10), (4, 10, 12)];
 /// few candidates whose proofs are quick, so that a phone makes it in well under a second.
 const WEEKEND_EFFORT: Effort = Effort { proof_nodes: 150_000, total_nodes: 600_000 };
 
-/// How a Saturday's or Sunday's puzzle is made, written as a share code or `organic`.
+/// The weekend boards pinned as data (see the module documentation), compiled in.
+const PINNED: &str = include_str!("../../../levels/dailies/weekends.txt");
+
+/// The word a pin file has for a day that falls back to the organic board.
+const ORGANIC: &str = "organic";
+
+/// The pins of [`PINNED`], read on first use. A file that did not read would pin nothing, so
+/// that every date took the live rule rather than fail; a test makes sure it reads.
+static PINS: Lazy<BTreeMap<Date, Pin>> = Lazy::new(|| read_pins(PINNED).unwrap_or_default());
+
+/// How a Saturday's or Sunday's puzzle is made, as a line of the pin file gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pin {
     /// The designed board of this share code.
@@ -103,7 +148,7 @@ impl fmt::Display for Pin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Pin::Designed(code) => f.write_str(code),
-            Pin::Organic => f.write_str("organic"),
+            Pin::Organic => f.write_str(ORGANIC),
         }
     }
 }
@@ -130,9 +175,20 @@ impl Day {
     }
 }
 
-/// The puzzle for `date`: everyone gets the same level (id `daily/YYYY-MM-DD`).
+/// The puzzle for `date`: everyone gets the same level (id `daily/YYYY-MM-DD`). A pinned weekend
+/// date gets its pinned board or the organic one; any other date is made by the live rule.
 pub fn daily(date: Date) -> Result<Generated, GenerateError> {
     let day = Day::of(date);
+    match PINS.get(&date) {
+        // A code that does not read (a test makes sure that each does) leaves the live rule.
+        Some(Pin::Designed(code)) => {
+            if let Some(puzzle) = pinned(code, &day) {
+                return Ok(puzzle);
+            }
+        }
+        Some(Pin::Organic) => return organic(&day),
+        None => {}
+    }
     match designed(&day) {
         Some(puzzle) => Ok(puzzle),
         None => organic(&day),
@@ -178,9 +234,60 @@ fn organic(day: &Day) -> Result<Generated, GenerateError> {
     generate(seed, &spec, &day.id, &day.name)
 }
 
+/// The board of a pinned share code as the day's puzzle, rated like a generated one. The par the
+/// code carries is not trusted (see [`crate::hint::check_par`]): the solver proves it again on
+/// one thread, without a node budget (each pinned board was proven within 150,000 nodes when it
+/// was pinned). `None` if the code does not read.
+fn pinned(code: &str, day: &Day) -> Option<Generated> {
+    let shared = share::decode(code).ok()?;
+    let (board, palette) = (shared.level.board().clone(), shared.level.palette().to_vec());
+    let proof = solve(&board, palette.len(), &Budget { threads: 1, ..Budget::default() });
+    // Without a budget the search always finishes; this only keeps an unproven par out.
+    if !proof.optimal {
+        return None;
+    }
+    let level = Level::new(day.id.clone(), day.name.clone(), proof.moves.len() as u32, palette, board).ok()?;
+    let level = Arc::new(level);
+    Some(Generated { rating: Rating::of(&level), level })
+}
+
+/// Reads a pin file: a line a Saturday or Sunday, `YYYY-MM-DD CODE` or `YYYY-MM-DD organic`, in
+/// increasing date order; blank lines and lines starting with `#` are passed over. The codes are
+/// only checked for their characters here: each is decoded when its date is played.
+fn read_pins(text: &str) -> Result<BTreeMap<Date, Pin>, String> {
+    let mut pins = BTreeMap::new();
+    let mut last: Option<Date> = None;
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |why: String| format!("line {}: {why}", number + 1);
+        let (date, pin) = line.split_once(' ').unwrap_or((line, ""));
+        let date =
+            Date::parse(date).ok_or_else(|| at(format!("expected a date written YYYY-MM-DD, found {date:?}")))?;
+        if date.weekday() < 5 {
+            return Err(at(format!("{} is not a Saturday or Sunday", date.long_name())));
+        }
+        if last.is_some_and(|last| last >= date) {
+            return Err(at(format!("{date} does not come after the date before it")));
+        }
+        last = Some(date);
+        let pin = match pin.trim() {
+            ORGANIC => Pin::Organic,
+            code if !code.is_empty() && code.chars().all(|c| c.is_ascii_alphanumeric()) => Pin::Designed(code.into()),
+            other => return Err(at(format!("expected a share code or `{ORGANIC}` after the date, found {other:?}"))),
+        };
+        pins.insert(date, pin);
+    }
+    Ok(pins)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Tiling;
+    use crate::solver::RegionGraph;
 
     #[test]
     fn dates_are_checked_and_weekdays_known() {
@@ -211,25 +318,90 @@ mod tests {
         assert!(sunday.level.palette().len() > monday.level.palette().len());
     }
 
-    #[test]
-    fn most_weekends_are_designed_connected_boards_of_par_9_to_12() {
-        let weekends: Vec<Date> = (1..=2)
-            .flat_map(|m| (1..=31).filter_map(move |d| Date::new(2027, m, d)))
-            .filter(|d| d.weekday() >= 5)
-            .collect();
-        let designed = weekends
-            .iter()
-            .map(|&d| daily(d).unwrap().level)
-            .filter(|l| l.palette().len() == 4 && l.board().cells().iter().all(Option::is_some))
-            .inspect(|l| assert!((9..=12).contains(&l.par()), "{}: par {}", l.id(), l.par()))
-            .count();
-        assert!(designed * 4 >= weekends.len() * 3, "{designed} of {} weekend days designed", weekends.len());
+    /// Every Saturday and Sunday of `years`, in order.
+    fn weekends(years: std::ops::RangeInclusive<i32>) -> Vec<Date> {
+        let days = years.flat_map(|y| (1..=12).flat_map(move |m| (1..=31).filter_map(move |d| Date::new(y, m, d))));
+        days.filter(|d| d.weekday() >= 5).collect()
     }
 
     #[test]
-    fn a_weekend_pin_is_the_code_of_the_live_rules_board() {
+    fn the_pin_file_reads_and_pins_each_weekend_day_of_2026_to_2030_to_a_connected_board() {
+        let pins = read_pins(PINNED).unwrap();
+        assert_eq!(pins.keys().copied().collect::<Vec<_>>(), weekends(2026..=2030));
+        assert_eq!(*PINS, pins, "the pins daily() reads are the file's");
+        let mut designed = 0;
+        for (date, pin) in &pins {
+            let Pin::Designed(code) = pin else { continue };
+            let shared = share::decode(code).unwrap_or_else(|e| panic!("{date}: {e}"));
+            let (level, (colours, low, high)) = (&shared.level, WEEKEND[date.weekday() as usize - 5]);
+            let board = level.board();
+            assert_eq!((board.tiling(), board.rows(), board.cols()), (Tiling::Triangles, 29, 10), "{date}");
+            assert_eq!(level.palette().len(), colours, "{date}");
+            assert!(board.cells().iter().all(Option::is_some), "{date}: a hole");
+            assert_eq!(RegionGraph::new(board).islands.len(), 1, "{date}: not one connected board");
+            assert!((low..=high).contains(&level.par()) && shared.par_proven, "{date}: par {}", level.par());
+            designed += 1;
+        }
+        assert!(designed * 4 >= pins.len() * 3, "{designed} of {} weekend days designed", pins.len());
+    }
+
+    #[test]
+    fn a_pinned_date_gets_its_pinned_board_with_the_par_proven_again() {
+        // The first designed Saturday and the last designed Sunday: proving every par would be slow.
+        let mut designed = PINS.iter().filter_map(|(d, p)| if let Pin::Designed(c) = p { Some((d, c)) } else { None });
+        let sample = [designed.clone().find(|(d, _)| d.weekday() == 5), designed.rfind(|(d, _)| d.weekday() == 6)];
+        for (date, code) in sample.into_iter().flatten() {
+            let pinned = share::decode(code).unwrap().level;
+            let puzzle = daily(*date).unwrap();
+            let level = &puzzle.level;
+            assert_eq!((level.board(), level.palette()), (pinned.board(), pinned.palette()), "{date}");
+            assert_eq!(
+                (level.id(), level.name()),
+                (format!("daily/{date}").as_str(), &*format!("Daily · {}", date.long_name()))
+            );
+            let (_, low, high) = WEEKEND[date.weekday() as usize - 5];
+            assert!((low..=high).contains(&level.par()), "{date}: par {}", level.par());
+            assert_eq!((level.par(), puzzle.rating.par), (pinned.par(), pinned.par()), "{date}");
+        }
+        // The par a code carries is not taken: one-fold's 1 move, claimed 5, is proven to be 1.
+        let one_fold = crate::catalogue::Catalogue::shipped().level("01-first-steps/one-fold").unwrap();
+        let claimed = Level::new("x".into(), "x".into(), 5, one_fold.palette().to_vec(), one_fold.board().clone());
+        let code = share::encode(&claimed.unwrap(), true, None).unwrap();
+        let day = Day::of(Date::parse("2026-01-03").unwrap());
+        assert_eq!(pinned(&code, &day).map(|p| p.level.par()), Some(one_fold.par()));
+        assert!(pinned("1nonsense", &day).is_none(), "a code that does not read pins nothing");
+    }
+
+    #[test]
+    fn a_date_pinned_organic_gets_the_organic_board() {
+        let (&date, _) = PINS.iter().find(|(_, p)| **p == Pin::Organic).unwrap();
+        let puzzle = daily(date).unwrap().level;
+        assert_eq!(puzzle.palette().len(), RHYTHM[date.weekday() as usize].0, "{date}");
+        assert_eq!(puzzle, organic(&Day::of(date)).unwrap().level);
+    }
+
+    #[test]
+    fn a_pin_file_out_of_order_or_off_the_weekend_is_refused() {
+        let read = |text: &str| read_pins(text).map(|p| p.len());
+        assert_eq!(read("# pins\n\n2026-01-03 organic\n2026-01-04 1abc\n"), Ok(2));
+        for (text, says) in [
+            ("2026-01-05 organic", "line 1: Monday 5 January 2026 is not a Saturday or Sunday"),
+            ("2026-01-04 organic\n2026-01-03 organic", "line 2: 2026-01-03 does not come after"),
+            ("2026-01-03 organic\n2026-01-03 organic", "line 2: 2026-01-03 does not come after"),
+            ("#\n2026-01-03", "line 2: expected a share code or `organic`"),
+            ("2026-01-03 co-de", "line 1: expected a share code"),
+            ("2026-1-3 organic", "line 1: expected a date"),
+        ] {
+            let error = read(text).unwrap_err();
+            assert!(error.starts_with(says), "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_weekend_after_the_pinned_years_is_made_by_the_live_rule_whose_pin_is_its_code() {
         // A Sunday whose live rule is quick (about 20,000 nodes): this runs it twice.
         let sunday = Date::parse("2031-01-12").unwrap();
+        assert!(!PINS.contains_key(&sunday), "a date after the pinned years");
         let puzzle = daily(sunday).unwrap().level;
         match live_pin(sunday).unwrap() {
             Some(Pin::Designed(code)) => {
