@@ -241,6 +241,7 @@ impl Distances {
             out.far.extend((0..self.n).filter(|&b| live[b] != 0 && u32::from(row[b]) > t));
         }
         out.start.push(out.far.len());
+        out.find_movers(t, matrix, self.stride, ecc, &live[..self.n]);
     }
 
     /// Distances after contracting the star last given to [`Distances::star_distances`]:
@@ -276,6 +277,49 @@ pub struct Centres {
     /// `far[start[i]..start[i + 1]]`: the live regions too far from `nodes[i]` now.
     start: Vec<usize>,
     far: Vec<usize>,
+    /// Per region: whether a move of it could fit at all (see [`Centres::could_fit`]).
+    movers: Vec<bool>,
+}
+
+impl Centres {
+    /// Whether contracting a star of `node` and some of its neighbours could fit `t` in
+    /// [`Distances::contraction_fits`]; where not, it does not, and the move need not be tried.
+    /// The star lies within one step of `node`, so it fits only if `node` has eccentricity
+    /// `t + 1` or less (then the star itself may be the centre), or if for some candidate `c`,
+    /// `d(c, node) + d(node, b) ≤ t + 2` for every region `b` now farther than `t` from `c`: the
+    /// move must bring `b` within `t` of `c` through the star, `d(c, S) + d(S, b) ≤ t`, and each
+    /// of those is at most one less than the distance to `node`. Two such `b` are tested per
+    /// candidate, the farthest from `c` and the farthest from that one: on pattern boards whose
+    /// radius leaves no move to spare this rules out three moves in four, unplayed.
+    pub fn could_fit(&self, node: usize) -> bool {
+        self.movers[node]
+    }
+
+    /// Finds which regions [`Centres::could_fit`] from the candidates and their far regions, given
+    /// the current distance `matrix` (rows `stride` apart), eccentricities and live regions.
+    fn find_movers(&mut self, t: u32, matrix: &[u8], stride: usize, ecc: &[u8], live: &[u8]) {
+        let n = live.len();
+        let t = t.min(u32::from(FAR)) as u16;
+        self.movers.clear();
+        self.movers.extend((0..n).map(|v| live[v] != 0 && u16::from(ecc[v]) <= t + 1));
+        for (i, &c) in self.nodes.iter().enumerate() {
+            let far = &self.far[self.start[i]..self.start[i + 1]];
+            if far.is_empty() {
+                // A candidate already within `t`: every move near it may fit.
+                self.movers.iter_mut().zip(live).for_each(|(m, &l)| *m |= l != 0);
+                return;
+            }
+            let row = &matrix[c * stride..][..n];
+            let b1 = far.iter().copied().max_by_key(|&b| row[b]).unwrap_or(c);
+            let row1 = &matrix[b1 * stride..][..n];
+            let b2 = far.iter().copied().max_by_key(|&b| row1[b]).unwrap_or(b1);
+            let row2 = &matrix[b2 * stride..][..n];
+            for (v, m) in self.movers.iter_mut().enumerate() {
+                let (to, reach) = (u16::from(row[v]), u16::from(row1[v].max(row2[v])));
+                *m |= live[v] != 0 && to <= t + 1 && to + reach <= t + 2;
+            }
+        }
+    }
 }
 
 /// The row length for `n` regions: `n` rounded up to whole vector registers.

@@ -101,6 +101,8 @@ mod tests {
                 p.centre_candidates(t, &mut candidates);
                 for (node, colour) in recolourings(&p) {
                     let fits = p.move_fits_rim(node, colour, t, &candidates, target);
+                    // The quick test by the moved region alone never rules out a move that fits.
+                    prop_assert!(candidates.could_fit(node) || !fits, "{} to {} within {}", node, colour, t);
                     p.play(node, colour);
                     let after = p.radius();
                     let truth = after < t || (after == t && p.rim_bound(target) <= t);
