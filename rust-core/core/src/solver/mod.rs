@@ -34,7 +34,9 @@
 //!   already ends in the shared colour; the old greedy flood stays as the fallback. Islands of up to 48 regions then
 //!   get a search of 4,096 nodes from that line (single-blob lines can be moves too long there,
 //!   and such islands are proven in a few hundred nodes). The work is counted, never timed,
-//!   so the answer is the same on every device (the daily puzzle depends on it).
+//!   so the answer is the same on every device (the generator and the daily puzzle's live rule
+//!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
+//!   a change in node counts no longer changes them: see `daily.rs`).
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
 //!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
 //!   whose colours come in an order no move order meets on every side, it is often the optimum,
