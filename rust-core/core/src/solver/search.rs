@@ -470,7 +470,8 @@ impl<'a> Search<'a> {
     /// them, most promising first, into `out`: `(node, colour, swallowed)`, by how much they
     /// swallow. Only merging moves (see "Moves"), or, for an island left as one region, its
     /// recolouring to the target colour. Where this position's colour bound leaves no move to
-    /// spare, only nodes that could lower it are tried. In a `symmetric` position, a move only on
+    /// spare, only nodes that could lower it are tried, most of them only with the colours they
+    /// swallow whole ([`Position::beside_whole_colours`]). In a `symmetric` position, a move only on
     /// the least node of those its mirrors map it to. Where `centres` is given (the radius leaves
     /// no move to spare), it is filled with the candidates for `left − 1` once some move is
     /// found, and from then on only nodes that [`Centres::could_fit`] are tried; returns whether
@@ -496,6 +497,8 @@ impl<'a> Search<'a> {
         // Where the colour bound leaves no move to spare, the neighbours a region needs for a
         // move of it to lower the bound (see [`Position::lowering_degrees`]).
         let lowering = if pos.colour_bound(self.target) >= left { Some(pos.lowering_degrees()) } else { None };
+        // There, most regions can only swallow a whole colour (see [`Position::beside_whole_colours`]).
+        let beside = lowering.and_then(|_| pos.beside_whole_colours());
         for v in pos.nodes() {
             if lowering.is_some_and(|need| pos.degree(v) < need[usize::from(pos.colour(v))]) {
                 continue;
@@ -507,7 +510,8 @@ impl<'a> Search<'a> {
             if found && centres.as_deref().is_some_and(|centres| !centres.could_fit(v)) {
                 continue;
             }
-            let around = pos.neighbours_by_colour(v);
+            let whole = beside.as_ref().and_then(|beside| beside.swallowing_whole(v, pos.colour(v)));
+            let around = whole.unwrap_or_else(|| pos.neighbours_by_colour(v));
             for c in 0..self.colours {
                 let swallowed = around[usize::from(c)] as usize;
                 if swallowed == 0 {

@@ -4,6 +4,7 @@
 
 use super::{Position, Target};
 use crate::board::{Colour, MAX_COLOURS};
+use crate::solver::{MAX_SEARCHED_REGIONS, bits};
 
 impl Position {
     /// The colour lower bound. Each move recolours one region, so it can remove at most one colour
@@ -38,9 +39,55 @@ impl Position {
         })
     }
 
+    /// Per colour, the regions that touch every region of that colour ([`Beside`]); `None` on an
+    /// island of more than [`MAX_SEARCHED_REGIONS`] regions.
+    ///
+    /// Where the colour bound leaves no move to spare, a region of a colour `y` with three or
+    /// more regions lowers it only by a move that swallows every region of another colour: any
+    /// other move leaves `y` with two regions or more, and the colour it swallows part of with
+    /// two or more as before, so it changes no colour's presence or singleness, of which the
+    /// bound is made. Those moves are read from these sets, rather than by counting each
+    /// region's neighbours by colour: the same moves, in a quarter less work on
+    /// `07-deep-water/narwhal` (2.0 G instructions to 1.56 G), most of whose nodes have no move.
+    pub fn beside_whole_colours(&self) -> Option<Beside> {
+        let w = self.words;
+        if w > WORDS {
+            return None;
+        }
+        let mut beside = Beside { sets: [[0; WORDS]; MAX_COLOURS], count: self.count };
+        for (c, set) in beside.sets.iter_mut().enumerate().filter(|&(c, _)| self.count[c] > 0) {
+            set[..w].copy_from_slice(&self.alive);
+            for u in bits::members(self.class(c)) {
+                set[..w].iter_mut().zip(self.row(u)).for_each(|(a, b)| *a &= b);
+            }
+        }
+        Some(beside)
+    }
+
     /// How many regions touch `node`.
     pub fn degree(&self, node: usize) -> u32 {
         self.row(node).iter().map(|w| w.count_ones()).sum()
+    }
+}
+
+/// The words of a set of [`MAX_SEARCHED_REGIONS`] regions.
+const WORDS: usize = MAX_SEARCHED_REGIONS.div_ceil(64);
+
+/// Per colour, the regions that touch every region of that colour (see
+/// [`Position::beside_whole_colours`]).
+pub struct Beside {
+    sets: [[u64; WORDS]; MAX_COLOURS],
+    count: [u32; MAX_COLOURS],
+}
+
+impl Beside {
+    /// For a region of colour `colour` with three regions or more: the regions a move of `node`
+    /// to each colour swallows where that is the whole colour, and 0 for the others (moves that
+    /// cannot lower the colour bound). `None` for a colour of two regions or fewer, whose every
+    /// move may lower it.
+    pub fn swallowing_whole(&self, node: usize, colour: Colour) -> Option<[u32; MAX_COLOURS]> {
+        (self.count[usize::from(colour)] > 2)
+            .then(|| std::array::from_fn(|c| if bits::has(&self.sets[c], node) { self.count[c] } else { 0 }))
     }
 }
 
@@ -108,6 +155,29 @@ mod tests {
                     p.play(node, colour);
                     prop_assert!(p.colour_bound(target) >= bound, "{} to {}", node, colour);
                     p.undo();
+                }
+            }
+        }
+
+        #[test]
+        fn only_moves_that_swallow_a_whole_colour_can_lower_the_bound_of_a_colour_of_three(
+            cells in prop::collection::vec(0u8..4, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..4), 0..6),
+            any in any::<bool>(),
+        ) {
+            let Some(p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let beside = p.beside_whole_colours().unwrap();
+            for v in p.nodes() {
+                let Some(whole) = beside.swallowing_whole(v, p.colour(v)) else { continue };
+                let around = p.neighbours_by_colour(v);
+                for c in 0..MAX_COLOURS {
+                    // Either the whole colour, counted alike, or a move that leaves the bound be.
+                    let (s, w) = (around[c] as usize, whole[c]);
+                    prop_assert!(
+                        w == around[c] || (w == 0 && p.colour_bound_after(v, c as Colour, s, target) == p.colour_bound(target)),
+                        "{} to {}: {} swallowed, {} said", v, c, s, w
+                    );
                 }
             }
         }
