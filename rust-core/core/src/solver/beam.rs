@@ -34,13 +34,18 @@ const SEEDS: usize = 8;
 /// Stops widening once a line of `enough` moves is in hand (the lower bound, or all a caller
 /// asks). Empty for an island of one region.
 pub fn first_answer(pos: &mut Position, enough: usize) -> Lines {
+    first_answer_counted(pos, enough).0
+}
+
+/// [`first_answer`] with the blob growths it spent.
+pub fn first_answer_counted(pos: &mut Position, enough: usize) -> (Lines, usize) {
     let mut best: Lines = Default::default();
     if pos.len() <= 1 {
-        return best;
+        return (best, 0);
     }
     let seeds = pos.central_nodes(SEEDS);
     let beam = Beam::new(pos);
-    let work = (pos.len() * pos.len()).clamp(MIN_WORK, WORK);
+    let work = work(pos.len());
     let mut spent = 0;
     for width in WIDTHS {
         let shortest = best.iter().flatten().map(Vec::len).min().unwrap_or(usize::MAX);
@@ -48,7 +53,24 @@ pub fn first_answer(pos: &mut Position, enough: usize) -> Lines {
             break;
         }
         // Lines ending in another colour help only where they are as short as the best.
-        spent += beam.run(&seeds, width, shortest, work - spent, &mut best);
+        spent += beam.run(&seeds, width, shortest, work - spent, &mut best, &mut |_| true);
+    }
+    (best, spent)
+}
+
+/// The blob growths the first answer may spend on an island of `regions` regions.
+pub fn work(regions: usize) -> usize {
+    (regions * regions).clamp(MIN_WORK, WORK)
+}
+
+/// The shortest single-blob lines of fewer than `limit` moves that one beam of `width` finds
+/// for `pos`, with no cap on its work but what `spend` allows: it is told the blob growths of
+/// each depth as they are done, and the beam gives up (finding nothing) once it says no.
+pub fn wide(pos: &mut Position, width: usize, limit: usize, spend: &mut dyn FnMut(usize) -> bool) -> Lines {
+    let mut best: Lines = Default::default();
+    if pos.len() > 1 && limit > 1 {
+        let seeds = pos.central_nodes(SEEDS);
+        Beam::new(pos).run(&seeds, width, limit - 1, usize::MAX, &mut best, spend);
     }
     best
 }
@@ -88,9 +110,17 @@ impl<'a> Beam<'a> {
     }
 
     /// One beam of `width` from `seeds`, for lines of at most `limit` moves, stopping after
-    /// `work` blob growths: records in `best` each line shorter than the one it holds for its
-    /// final colour, and returns the work done.
-    fn run(&self, seeds: &[usize], width: usize, limit: usize, work: usize, best: &mut Lines) -> usize {
+    /// `work` blob growths or once `spend`, told each depth's growths, says no: records in `best`
+    /// each line shorter than the one it holds for its final colour, and returns the work done.
+    fn run(
+        &self,
+        seeds: &[usize],
+        width: usize,
+        limit: usize,
+        work: usize,
+        best: &mut Lines,
+        spend: &mut dyn FnMut(usize) -> bool,
+    ) -> usize {
         let w = self.words;
         let mut levels: Vec<Level> = Vec::new();
         let mut level = Level::default();
@@ -105,6 +135,7 @@ impl<'a> Beam<'a> {
         let (mut grown, mut border) = (vec![0; w], vec![0; w]);
         let mut scratch = [vec![0; w], vec![0; w], vec![0; w]];
         for depth in 1..=limit {
+            let before = done;
             // Candidates: (parent, colour) with their keys.
             let mut keys: Vec<Key> = Vec::new();
             let mut moves: Vec<(usize, Colour)> = Vec::new();
@@ -138,7 +169,7 @@ impl<'a> Beam<'a> {
                 }
                 return done;
             }
-            if done >= work {
+            if done >= work || !spend(done - before) {
                 break;
             }
             keys.sort_unstable();

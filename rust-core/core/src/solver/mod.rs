@@ -13,6 +13,7 @@
 //! - `graph.rs`: the region graph and its islands.
 //! - `beam.rs`: the first answer, a beam search over single-blob lines (the upper bound every
 //!   search starts from); a greedy flood (`search::greedy`) stays as the fallback.
+//! - `anytime.rs`: that line shortened while the proof runs, where a solve has no node budget.
 //! - `search.rs`: IDA* on one island, its move rule and transposition-table use, with their
 //!   proofs; `search/shared.rs`: the same search shared out among threads.
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
@@ -37,6 +38,13 @@
 //!   so the answer is the same on every device (the generator and the daily puzzle's live rule
 //!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
 //!   a change in node counts no longer changes them: see `daily.rs`).
+//! - **Shorter lines while the proof runs.** Where the solve has no node budget (a time budget or
+//!   none: `kami solve`, hints), a proof that has not ended within 131,072 nodes is run in stages,
+//!   and between them the line is shortened by wider beams (256 to 16,384 blobs) and by the beam
+//!   run again from each position along the line (`anytime.rs`). With one second, the hard
+//!   corpus's `stripes-1` and `stripes-8` get lines of 14 instead of 15, `stripes-dense-7` 17
+//!   instead of 18. The generator and the daily puzzle, whose proofs have node budgets, never
+//!   take this path, and on the others it is counted, never timed.
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
 //!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
 //!   whose colours come in an order no move order meets on every side, it is often the optimum,
@@ -108,14 +116,16 @@
 //!   and below nodes it leaves one move to spare): `09-patterns/tessera` 1.10 M nodes to 916 k
 //!   counted (the bound's work included) but 295 ms to 495 ms, `gingham` 1.12 M to 1.47 M.
 //! - Re-running the beam from each position along the first line, keeping any shorter rest,
-//!   until none is: on the 56 hard boards it shortens 2 of the 22 lines left unproven in a
-//!   second (`stripes-1`, `stripes-8`, 15 to 14) and none of the dense stripes, on the shipped
-//!   levels it puts 131 first answers at par instead of 127, and it costs 50–160 ms on boards of
-//!   150–175 regions (the first answer's target is 50 ms). A beam 16 times wider (16,384 blobs,
-//!   a hundred times the work) found no shorter line on any of the 56.
+//!   until none is, as part of the first answer: on the 56 hard boards it shortens 2 of the 22
+//!   lines left unproven in a second (`stripes-1`, `stripes-8`, 15 to 14) and none of the dense
+//!   stripes, on the shipped levels it puts 131 first answers at par instead of 127, and it costs
+//!   50–160 ms on boards of 150–175 regions (the first answer's target is 50 ms). It is now one
+//!   of the steps taken while a long proof runs (`anytime.rs`), where its cost is paid only by
+//!   proofs that take far longer.
 //! - A shared table allocated at its full size (it could not grow while shared): two threads
 //!   were then barely faster than one (`search/shared.rs`, "Measured").
 
+mod anytime;
 mod beam;
 mod bits;
 mod distance;
@@ -177,7 +187,8 @@ pub enum Stop {
     Cancelled,
     /// The board needs more than the budget's `max_moves`.
     TooManyMoves,
-    /// The quick first answer is within the budget's `max_moves`, which is all that was asked.
+    /// The quick first answer, or a line found while the proof ran, is within the budget's
+    /// `max_moves`, which is all that was asked.
     Enough,
 }
 
@@ -190,7 +201,8 @@ pub struct Solution {
     pub optimal: bool,
     /// No solution is shorter than this (equals the number of moves when optimal).
     pub lower_bound: u32,
-    /// Search nodes visited.
+    /// Search nodes visited (and, where the solve had no node budget, the blob growths of the
+    /// beams that shortened its line while it ran).
     pub nodes: u64,
     /// Why the solve stopped early, if it did.
     pub stopped: Option<Stop>,
@@ -417,8 +429,17 @@ impl Island {
         }
     }
 
-    /// Solves for any final colour, starting from the quick answer.
-    fn solve_any(&mut self, colours: usize, table: &mut Table, meter: &mut Meter, threads: usize) {
+    /// Solves for any final colour, starting from the quick answer; `anytime` where the solve
+    /// has no node budget, so that the line is shortened while the proof runs (`anytime.rs`),
+    /// and then a line of `enough` moves is all that is asked.
+    fn solve_any(
+        &mut self,
+        colours: usize,
+        table: &mut Table,
+        meter: &mut Meter,
+        threads: usize,
+        anytime: Option<u32>,
+    ) {
         if let Some(pos) = &mut self.pos {
             let known = std::mem::take(&mut self.any.moves);
             // One more than the deepest path of either search (the colour target's may be one longer).
@@ -426,7 +447,20 @@ impl Island {
             self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
             // Each thread keeps its own distances: as many threads as the memory cap allows.
             self.threads = threads.min(MAX_DISTANCE_HISTORY / history.max(1)).max(1);
-            self.any = if self.searched {
+            self.any = if let (true, Some(enough)) = (self.searched, anytime) {
+                let (mirrors, threads, printer, cap) = (&self.mirrors, self.threads, self.printer, self.cap);
+                let plan = anytime::Plan {
+                    colours,
+                    mirrors,
+                    threads,
+                    printer,
+                    cap,
+                    enough,
+                    first_stage: anytime::FIRST_STAGE,
+                    steps: &anytime::STEPS,
+                };
+                anytime::prove(pos, &plan, known, self.floor, table, meter)
+            } else if self.searched {
                 Search::new(pos, Target::Any, colours, table, meter)
                     .mirrored(&self.mirrors)
                     .threads(self.threads)
@@ -581,8 +615,12 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
             return Solution { moves, optimal: false, lower_bound, nodes: 0, stopped: Some(Stop::Enough) };
         }
     }
+    // Without a node budget, lines are shortened while the proof runs; where the board is one
+    // island, a line within `max_moves` answers the caller.
+    let alone = islands.len() == 1;
+    let anytime = budget.max_nodes.is_none().then(|| if alone { budget.max_moves.unwrap_or(0) } else { 0 });
     for island in &mut islands {
-        island.solve_any(colours, &mut table, &mut meter, threads);
+        island.solve_any(colours, &mut table, &mut meter, threads, anytime);
     }
     // The final colour: try colours in order of their optimistic total; stop once the best exact
     // total is no worse than any remaining optimistic one.

@@ -175,6 +175,16 @@ impl Position {
         self.region[node]
     }
 
+    /// The node named by an original region of the island, live or not.
+    pub fn node_of(&self, region: usize) -> Option<usize> {
+        self.region.binary_search(&region).ok()
+    }
+
+    /// Whether `node` names a current region (it has not been swallowed).
+    pub fn is_live(&self, node: usize) -> bool {
+        bits::has(&self.alive, node)
+    }
+
     /// Number of current regions.
     pub fn len(&self) -> usize {
         self.alive_count

@@ -234,6 +234,18 @@ impl<'a> Search<'a> {
         meter: &'a mut Meter,
     ) -> Search<'a> {
         table.clear();
+        Search::again(pos, target, colours, table, meter)
+    }
+
+    /// [`Search::new`] keeping what `table` holds: for a search that goes on from one of the same
+    /// position and target that stopped, whose entries are still true.
+    pub fn again(
+        pos: &'a mut Position,
+        target: Target,
+        colours: usize,
+        table: &'a mut Table,
+        meter: &'a mut Meter,
+    ) -> Search<'a> {
         let colours = colours as Colour;
         Search {
             pos,

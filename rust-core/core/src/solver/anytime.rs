@@ -1,0 +1,292 @@
+//! The first answer made shorter while the proof runs, for solves with no node budget (a time
+//! budget or none: `kami solve`, hints), so that a solve stopped by the clock on a board it
+//! cannot prove still answers with a near-shortest line, and a hint can more often say that par
+//! is in reach.
+//!
+//! The first answer's beams stop at a fixed work (`beam.rs`), which on boards of 70–175 regions
+//! holds them to widths of 64–256. Here the proof runs in stages, and between stages the line is
+//! shortened by the next [`Step`]: beams of four times the width, and once, the beam run again
+//! from each position along the line (a second blob, grown where the first one has left the
+//! board, and merged with it). The first step waits for [`FIRST_STAGE`] nodes of the proof, each
+//! later one for twice as many, and for [`RATIO`] times the steps' work so far: a proof that ends
+//! early pays nothing, and the steps (whose beams keep only blobs that could still beat the line,
+//! so that they spend far less than their width suggests) take a fifth of the time at most.
+//! Everything is counted in nodes and blob growths, never timed: with the same budget, the answer
+//! is the same on every device.
+//!
+//! The search goes on from where each stage stopped: its transposition table keeps what it
+//! learned, and the proven bound is the next stage's floor.
+
+use super::position::{Position, Target};
+use super::search::{IslandSolution, Search};
+use super::table::Table;
+use super::{Meter, Stop, beam};
+use crate::board::Colour;
+
+/// The proof's nodes per blob growth spent on the steps: a step runs only once the proof has
+/// spent this many times the steps' work so far.
+const RATIO: u64 = 4;
+
+/// Nodes the proof spends before the first step, doubling before each next one: most proofs end
+/// sooner (all but a few of the shipped levels), and pay nothing for the steps.
+pub const FIRST_STAGE: u64 = 1 << 17;
+
+/// What a staged proof searches with besides the position, its table and its meter.
+pub struct Plan<'a> {
+    /// Colours in the palette.
+    pub colours: usize,
+    /// The island's symmetries (see [`Search::mirrored`]).
+    pub mirrors: &'a [Vec<usize>],
+    /// Threads the search uses.
+    pub threads: usize,
+    /// The printer bound at the start (see [`Search::printer`]).
+    pub printer: u32,
+    /// The most moves the caller asks about (see [`Search::run`]).
+    pub cap: u32,
+    /// A line this short is all the caller asks for: the solve stops with it, unproven
+    /// ([`Stop::Enough`]). 0 where a line answers nothing.
+    pub enough: u32,
+    /// Nodes the proof spends before the first step ([`FIRST_STAGE`] but in tests).
+    pub first_stage: u64,
+    /// The steps, in order ([`STEPS`] but in tests).
+    pub steps: &'a [Step],
+}
+
+/// A shortest line for `pos` to any colour, as [`Search::run`] finds it from the line `known`
+/// and the bound `floor`, but in stages with the line shortened between them ([`STEPS`]). The
+/// steps' blob growths count as nodes, so the meter's clock and flags stop them too.
+pub fn prove(
+    pos: &mut Position,
+    plan: &Plan,
+    mut known: Vec<(usize, Colour)>,
+    mut floor: u32,
+    table: &mut Table,
+    meter: &mut Meter,
+) -> IslandSolution {
+    table.clear();
+    let (mut searched, mut stepped) = (0, 0);
+    for (k, &step) in plan.steps.iter().enumerate() {
+        let due = (plan.first_stage << k).max(RATIO * stepped);
+        if searched < due {
+            let mut part = meter.capped(due - searched);
+            let found = search(pos, plan, known, floor, table, &mut part);
+            meter.absorb(&part);
+            searched += part.nodes;
+            match part.stopped {
+                Some(Stop::Nodes) if !meter.spent() => {}
+                Some(stop) => {
+                    meter.stop(stop);
+                    return found;
+                }
+                None => return found,
+            }
+            (known, floor) = (found.moves, found.lower_bound);
+        }
+        let before = meter.nodes;
+        if let Some(line) = shorten(pos, &known, step, floor as usize, &mut |work| meter.count(work as u64).is_ok()) {
+            known = line;
+        }
+        stepped += meter.nodes - before;
+        let moves = known.len() as u32;
+        if meter.stopped.is_some() || moves <= floor || moves <= plan.enough {
+            if moves > floor && moves <= plan.enough {
+                meter.stop(Stop::Enough);
+            }
+            return IslandSolution { optimal: moves <= floor, moves: known, lower_bound: floor.min(moves) };
+        }
+    }
+    search(pos, plan, known, floor, table, meter)
+}
+
+/// One stage of the proof: the search goes on with what the table learned before.
+fn search(
+    pos: &mut Position,
+    plan: &Plan,
+    known: Vec<(usize, Colour)>,
+    floor: u32,
+    table: &mut Table,
+    meter: &mut Meter,
+) -> IslandSolution {
+    Search::again(pos, Target::Any, plan.colours, table, meter)
+        .mirrored(plan.mirrors)
+        .threads(plan.threads)
+        .printer(plan.printer)
+        .run(known, floor, plan.cap)
+}
+
+/// A way to shorten a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A single-blob beam of this width.
+    Wider(usize),
+    /// The first answer's beams from each position along the line, keeping any shorter rest.
+    Restart,
+}
+
+/// The steps in the order they are tried.
+pub const STEPS: [Step; 5] =
+    [Step::Wider(256), Step::Wider(1_024), Step::Restart, Step::Wider(4_096), Step::Wider(16_384)];
+
+/// A line for `pos` (at the start) shorter than `line`, if `step` finds one; `floor` is a proven
+/// lower bound (a line that short cannot be beaten). `spend` is told the growths as they are
+/// done, and the step gives up once it says no.
+fn shorten(
+    pos: &mut Position,
+    line: &[(usize, Colour)],
+    step: Step,
+    floor: usize,
+    spend: &mut dyn FnMut(usize) -> bool,
+) -> Option<Vec<(usize, Colour)>> {
+    match step {
+        Step::Wider(width) => shortest(beam::wide(pos, width, line.len(), spend)),
+        Step::Restart => restart(pos, line, floor, spend),
+    }
+}
+
+/// The shortest of `lines`.
+fn shortest(lines: beam::Lines) -> Option<Vec<(usize, Colour)>> {
+    lines.into_iter().flatten().min_by_key(Vec::len)
+}
+
+/// [`Step::Restart`]: after each prefix of the line, the first answer's beams from there; a
+/// shorter rest replaces the line's, and the scan goes on along the new line.
+fn restart(
+    pos: &mut Position,
+    line: &[(usize, Colour)],
+    floor: usize,
+    spend: &mut dyn FnMut(usize) -> bool,
+) -> Option<Vec<(usize, Colour)>> {
+    let mut best = line.to_vec();
+    let mut played = 0;
+    let mut found = false;
+    // Positions one or two moves from the end are done best by the line itself.
+    while played + 2 < best.len() && best.len() > floor {
+        let Some(node) = pos.node_of(best[played].0).filter(|&v| pos.is_live(v)) else { break };
+        pos.play(node, best[played].1);
+        played += 1;
+        let enough = floor.saturating_sub(played);
+        let (rest, work) = beam::first_answer_counted(pos, enough);
+        if !spend(work) {
+            break;
+        }
+        if let Some(rest) = shortest(rest).filter(|rest| played + rest.len() < best.len()) {
+            best.truncate(played);
+            best.extend(rest);
+            found = true;
+        }
+    }
+    for _ in 0..played {
+        pos.undo();
+    }
+    found.then_some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Tiling};
+    use crate::solver::Budget;
+    use crate::solver::graph::RegionGraph;
+    use crate::solver::search::greedy;
+    use proptest::prelude::*;
+
+    /// The largest island of a squares board, with distances, as the search sees it.
+    fn island(rows: usize, cells: &[u8]) -> Option<Position> {
+        let board = Board::new(Tiling::Squares, rows, cells.len() / rows, cells.iter().map(|&c| Some(c)).collect(), 4);
+        let graph = RegionGraph::new(&board.ok()?);
+        let regions = graph.islands.iter().max_by_key(|i| i.len())?;
+        (regions.len() > 1).then(|| Position::new(&graph, regions, true))
+    }
+
+    /// Whether `line` floods `pos` to one region (played on a copy).
+    fn floods(pos: &Position, line: &[(usize, Colour)]) -> bool {
+        let mut p = pos.clone();
+        for &(region, colour) in line {
+            match p.node_of(region).filter(|&v| p.is_live(v) && p.colour(v) != colour) {
+                Some(v) => p.play(v, colour),
+                None => return false,
+            }
+        }
+        p.is_goal(Target::Any)
+    }
+
+    /// Each live node with its colour and neighbours.
+    fn snapshot(p: &Position) -> Vec<(usize, Colour, Vec<u64>)> {
+        p.nodes().map(|v| (v, p.colour(v), p.row_of(v).to_vec())).collect()
+    }
+
+    fn plan(first_stage: u64, enough: u32, steps: &[Step]) -> Plan<'_> {
+        Plan { colours: 4, mirrors: &[], threads: 1, printer: 0, cap: u32::MAX, enough, first_stage, steps }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// With stages of 1, 2, 4, ... nodes, the search stops and goes on between them many
+        /// times: the length proven is the plain search's, and the line floods the island. The
+        /// steps here (beams of no width) find nothing, so that the search alone finds the line.
+        #[test]
+        fn a_proof_in_stages_finds_the_plain_optimum(cells in prop::collection::vec(0u8..4, 36..=48)) {
+            let Some(mut pos) = island(6, &cells) else { return Ok(()) };
+            let start = pos.clone();
+            let known = greedy(&mut pos, Target::Any);
+            let (mut table, budget) = (Table::with_bytes(1 << 16), Budget::default());
+            let mut meter = Meter::new(&budget);
+            let plain = Search::new(&mut pos, Target::Any, 4, &mut table, &mut meter).run(known.clone(), 0, u32::MAX);
+            let mut meter = Meter::new(&budget);
+            let staged = prove(&mut pos, &plan(1, 0, &[Step::Wider(0); 12]), known.clone(), 0, &mut table, &mut meter);
+            prop_assert!(plain.optimal && staged.optimal);
+            prop_assert_eq!(staged.moves.len(), plain.moves.len());
+            prop_assert_eq!(staged.lower_bound as usize, staged.moves.len());
+            prop_assert!(floods(&start, &staged.moves));
+            prop_assert_eq!(snapshot(&pos), snapshot(&start));
+        }
+
+        /// Each step hands back only lines that flood the island in fewer moves, and leaves the
+        /// position as it found it.
+        #[test]
+        fn steps_shorten_lines_that_still_flood(cells in prop::collection::vec(0u8..4, 20..=30), step in 0..STEPS.len()) {
+            let Some(mut pos) = island(5, &cells) else { return Ok(()) };
+            let start = pos.clone();
+            let known = greedy(&mut pos, Target::Any);
+            if let Some(line) = shorten(&mut pos, &known, STEPS[step], 0, &mut |_| true) {
+                prop_assert!(line.len() < known.len());
+                prop_assert!(floods(&start, &line), "{:?}", line);
+            }
+            prop_assert_eq!(snapshot(&pos), snapshot(&start));
+        }
+    }
+
+    #[test]
+    fn a_line_within_what_is_asked_stops_the_proof() {
+        // A line as long as greedy's answers a caller who asks for that many: the first step's
+        // line ends the solve, unproven unless it meets the bound.
+        let cells = [0, 1, 2, 3, 0, 1, 2, 3, 0, 2, 1, 3, 2, 0, 1, 3, 0, 2, 3, 1, 2, 0, 3, 1, 0];
+        let mut pos = island(5, &cells).expect("a board of several regions");
+        let known = greedy(&mut pos, Target::Any);
+        let (mut table, budget) = (Table::with_bytes(1 << 16), Budget::default());
+        let mut meter = Meter::new(&budget);
+        let found = prove(&mut pos, &plan(1, known.len() as u32, &STEPS), known.clone(), 0, &mut table, &mut meter);
+        assert!(found.moves.len() <= known.len());
+        assert_eq!(meter.stopped, (!found.optimal).then_some(Stop::Enough), "{found:?}");
+    }
+
+    #[test]
+    fn restarting_along_the_first_answer_shortens_a_striped_board() {
+        // stripes-1 of the hard corpus: the first answer's single blob needs 15 moves; a second
+        // blob, grown from a position along that line, makes it 14.
+        let level = crate::level_file::parse_level(
+            "s",
+            "stripes-1.toml",
+            include_str!("../../../cli/bench/4-stripes/stripes-1.toml"),
+        )
+        .expect("a bench level");
+        let graph = RegionGraph::new(level.board());
+        let mut pos = Position::new(&graph, &graph.islands[0], true);
+        let first = beam::first_answer(&mut pos, 0).into_iter().flatten().map(|l| l.len()).min();
+        assert_eq!(first, Some(15));
+        let line = beam::first_answer(&mut pos, 0).into_iter().flatten().min_by_key(Vec::len).expect("a line");
+        let shorter = shorten(&mut pos, &line, Step::Restart, 0, &mut |_| true).expect("a shorter line");
+        assert_eq!(shorter.len(), 14);
+    }
+}
