@@ -212,7 +212,8 @@ impl Distances {
     /// contraction (besides the contracted region): neighbours of a region of eccentricity at most
     /// `t + 1` whose own eccentricity is at most `t + 2` (a contraction shortens a distance by at
     /// most two). Each comes with the live regions now farther than `t` from it, which the move
-    /// must bring closer.
+    /// must bring closer. Which moves could fit ([`Centres::could_fit`]) is worked out too only
+    /// if `movers` (the search reads it only where it lists moves).
     ///
     /// Why neighbours: if `c ≠ s` has eccentricity `e` after contracting star `S` into `s`, at
     /// distance `d` from `s`, then the region `x` one step from `c` towards `s` (a member of `S`
@@ -222,6 +223,7 @@ impl Distances {
         t: u32,
         neighbours: impl Fn(usize) -> I,
         out: &mut Centres,
+        movers: bool,
     ) {
         let (matrix, ecc, live) = self.level();
         out.nodes.clear();
@@ -241,7 +243,10 @@ impl Distances {
             out.far.extend((0..self.n).filter(|&b| live[b] != 0 && u32::from(row[b]) > t));
         }
         out.start.push(out.far.len());
-        out.find_movers(t, matrix, self.stride, ecc, &live[..self.n]);
+        out.movers.clear();
+        if movers {
+            out.find_movers(t, matrix, self.stride, ecc, &live[..self.n]);
+        }
     }
 
     /// Distances after contracting the star last given to [`Distances::star_distances`]:
@@ -290,9 +295,10 @@ impl Centres {
     /// move must bring `b` within `t` of `c` through the star, `d(c, S) + d(S, b) ≤ t`, and each
     /// of those is at most one less than the distance to `node`. Two such `b` are tested per
     /// candidate, the farthest from `c` and the farthest from that one: on pattern boards whose
-    /// radius leaves no move to spare this rules out three moves in four, unplayed.
+    /// radius leaves no move to spare this rules out three moves in four, unplayed. True for
+    /// every node where the candidates were found without it.
     pub fn could_fit(&self, node: usize) -> bool {
-        self.movers[node]
+        self.movers.get(node).copied().unwrap_or(true)
     }
 
     /// Finds which regions [`Centres::could_fit`] from the candidates and their far regions, given
@@ -300,7 +306,6 @@ impl Centres {
     fn find_movers(&mut self, t: u32, matrix: &[u8], stride: usize, ecc: &[u8], live: &[u8]) {
         let n = live.len();
         let t = t.min(u32::from(FAR)) as u16;
-        self.movers.clear();
         self.movers.extend((0..n).map(|v| live[v] != 0 && u16::from(ecc[v]) <= t + 1));
         for (i, &c) in self.nodes.iter().enumerate() {
             let far = &self.far[self.start[i]..self.start[i + 1]];
@@ -352,7 +357,7 @@ mod tests {
         // Radius 2 (centre 2). Contracting {1, 2, 3} gives radius 1; contracting {3, 4} does not.
         let mut candidates = Centres::default();
         let neighbours = |a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5);
-        d.centre_candidates(1, neighbours, &mut candidates);
+        d.centre_candidates(1, neighbours, &mut candidates, true);
         // Each with the regions two or more away: the ones the move must bring within 1.
         let found = (&candidates.nodes[..], &candidates.start[..], &candidates.far[..]);
         assert_eq!(found, (&[1, 3][..], &[0, 2, 4][..], &[3, 4, 0, 1][..]));

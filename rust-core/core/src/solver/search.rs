@@ -441,7 +441,8 @@ impl<'a> Search<'a> {
             // goal: no bound to test.
             let fits_rim = !scratch.near || swallowed == 0 || {
                 if !scratch.centres_found {
-                    self.pos.centre_candidates(left - 1, &mut scratch.centres);
+                    // Only `moves` reads which moves could fit, and it has listed them.
+                    self.pos.centre_candidates(left - 1, &mut scratch.centres, false);
                     scratch.centres_found = true;
                 }
                 self.pos.move_fits_rim(node, colour, left - 1, &scratch.centres, self.target)
@@ -548,7 +549,7 @@ impl<'a> Search<'a> {
                 if let Some(centres) = centres.as_deref_mut()
                     && !found
                 {
-                    pos.centre_candidates(left - 1, centres);
+                    pos.centre_candidates(left - 1, centres, true);
                     found = true;
                     if !centres.could_fit(v) {
                         break;

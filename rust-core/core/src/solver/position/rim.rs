@@ -40,10 +40,11 @@ impl Position {
     }
 
     /// The regions that could have eccentricity `t` or less after one move (see
-    /// [`Distances::centre_candidates`]). Needs distances.
-    pub fn centre_candidates(&self, t: u32, out: &mut Centres) {
+    /// [`Distances::centre_candidates`]), and, if `movers`, which moves [`Centres::could_fit`].
+    /// Needs distances.
+    pub fn centre_candidates(&self, t: u32, out: &mut Centres, movers: bool) {
         let d = self.distances.as_ref().expect("the search keeps distances");
-        d.centre_candidates(t, |a| bits::members(self.row(a)), out);
+        d.centre_candidates(t, |a| bits::members(self.row(a)), out, movers);
     }
 
     /// Whether recolouring `node` to `colour` would leave the radius and the rim bound for
@@ -98,7 +99,7 @@ mod tests {
             // The search asks with one move or none to spare on the radius.
             for t in [r - 1, r] {
                 let mut candidates = Centres::default();
-                p.centre_candidates(t, &mut candidates);
+                p.centre_candidates(t, &mut candidates, true);
                 for (node, colour) in recolourings(&p) {
                     let fits = p.move_fits_rim(node, colour, t, &candidates, target);
                     // The quick test by the moved region alone never rules out a move that fits.
