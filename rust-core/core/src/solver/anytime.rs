@@ -5,12 +5,15 @@
 //!
 //! The first answer's beams stop at a fixed work (`beam.rs`), which on boards of 70–175 regions
 //! holds them to widths of 64–256. Here the proof runs in stages, and between stages the line is
-//! shortened by the next [`Step`]: beams of four times the width, and once, the beam run again
-//! from each position along the line (a second blob, grown where the first one has left the
-//! board, and merged with it). The first step waits for [`FIRST_STAGE`] nodes of the proof, each
-//! later one for twice as many, and for [`RATIO`] times the steps' work so far: a proof that ends
-//! early pays nothing, and the steps (whose beams keep only blobs that could still beat the line,
-//! so that they spend far less than their width suggests) take a fifth of the time at most.
+//! shortened by the next group of [`STEPS`]: wider beams, or the beam run again from each
+//! position along the line (a second blob, grown where the first one has left the board, and
+//! merged with it). The first group waits for [`FIRST_STAGE`] nodes of the proof, each later one
+//! for four times as many, and for [`RATIO`] times the steps' work so far (both times the threads
+//! the search runs on, as the steps run on one). So a proof that ends
+//! early pays nothing; the steps (whose beams keep only blobs that could still beat the line, and
+//! spend far less than their width suggests) take a fifth of the time at most; and the search
+//! stops only a few times, which costs more on several threads than on one (the threads' tasks
+//! are shared out again).
 //! Everything is counted in nodes and blob growths, never timed: with the same budget, the answer
 //! is the same on every device.
 //!
@@ -27,8 +30,8 @@ use crate::board::Colour;
 /// spent this many times the steps' work so far.
 const RATIO: u64 = 4;
 
-/// Nodes the proof spends before the first step, doubling before each next one: most proofs end
-/// sooner (all but a few of the shipped levels), and pay nothing for the steps.
+/// Nodes the proof spends before the first group of steps, four times as many before each next
+/// one: most proofs end sooner (all but a few of the shipped levels), and pay nothing for them.
 pub const FIRST_STAGE: u64 = 1 << 17;
 
 /// What a staged proof searches with besides the position, its table and its meter.
@@ -48,8 +51,8 @@ pub struct Plan<'a> {
     pub enough: u32,
     /// Nodes the proof spends before the first step ([`FIRST_STAGE`] but in tests).
     pub first_stage: u64,
-    /// The steps, in order ([`STEPS`] but in tests).
-    pub steps: &'a [Step],
+    /// The steps, in groups ([`STEPS`] but in tests).
+    pub steps: &'a [&'a [Step]],
 }
 
 /// A shortest line for `pos` to any colour, as [`Search::run`] finds it from the line `known`
@@ -65,8 +68,9 @@ pub fn prove(
 ) -> IslandSolution {
     table.clear();
     let (mut searched, mut stepped) = (0, 0);
-    for (k, &step) in plan.steps.iter().enumerate() {
-        let due = (plan.first_stage << k).max(RATIO * stepped);
+    for (k, &group) in plan.steps.iter().enumerate() {
+        // The steps run on one thread: on several, the search's nodes come that much faster.
+        let due = ((plan.first_stage << (2 * k)).max(RATIO * stepped)).saturating_mul(plan.threads as u64);
         if searched < due {
             let mut part = meter.capped(due - searched);
             let found = search(pos, plan, known, floor, table, &mut part);
@@ -82,17 +86,20 @@ pub fn prove(
             }
             (known, floor) = (found.moves, found.lower_bound);
         }
-        let before = meter.nodes;
-        if let Some(line) = shorten(pos, &known, step, floor as usize, &mut |work| meter.count(work as u64).is_ok()) {
-            known = line;
-        }
-        stepped += meter.nodes - before;
-        let moves = known.len() as u32;
-        if meter.stopped.is_some() || moves <= floor || moves <= plan.enough {
-            if moves > floor && moves <= plan.enough {
-                meter.stop(Stop::Enough);
+        for &step in group {
+            let before = meter.nodes;
+            if let Some(line) = shorten(pos, &known, step, floor as usize, &mut |work| meter.count(work as u64).is_ok())
+            {
+                known = line;
             }
-            return IslandSolution { optimal: moves <= floor, moves: known, lower_bound: floor.min(moves) };
+            stepped += meter.nodes - before;
+            let moves = known.len() as u32;
+            if meter.stopped.is_some() || moves <= floor || moves <= plan.enough {
+                if moves > floor && moves <= plan.enough {
+                    meter.stop(Stop::Enough);
+                }
+                return IslandSolution { optimal: moves <= floor, moves: known, lower_bound: floor.min(moves) };
+            }
         }
     }
     search(pos, plan, known, floor, table, meter)
@@ -123,9 +130,10 @@ pub enum Step {
     Restart,
 }
 
-/// The steps in the order they are tried.
-pub const STEPS: [Step; 5] =
-    [Step::Wider(256), Step::Wider(1_024), Step::Restart, Step::Wider(4_096), Step::Wider(16_384)];
+/// The steps, in groups taken between stages of the proof: the cheap beams, the restart along
+/// the line (the step that shortened lines of the hard corpus), then the widest beams.
+pub const STEPS: [&[Step]; 3] =
+    [&[Step::Wider(256), Step::Wider(1_024)], &[Step::Restart], &[Step::Wider(4_096), Step::Wider(16_384)]];
 
 /// A line for `pos` (at the start) shorter than `line`, if `step` finds one; `floor` is a proven
 /// lower bound (a line that short cannot be beaten). `spend` is told the growths as they are
@@ -215,14 +223,14 @@ mod tests {
         p.nodes().map(|v| (v, p.colour(v), p.row_of(v).to_vec())).collect()
     }
 
-    fn plan(first_stage: u64, enough: u32, steps: &[Step]) -> Plan<'_> {
+    fn plan<'a>(first_stage: u64, enough: u32, steps: &'a [&'a [Step]]) -> Plan<'a> {
         Plan { colours: 4, mirrors: &[], threads: 1, printer: 0, cap: u32::MAX, enough, first_stage, steps }
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
-        /// With stages of 1, 2, 4, ... nodes, the search stops and goes on between them many
+        /// With stages of 1, 4, 16, ... nodes, the search stops and goes on between them many
         /// times: the length proven is the plain search's, and the line floods the island. The
         /// steps here (beams of no width) find nothing, so that the search alone finds the line.
         #[test]
@@ -234,7 +242,7 @@ mod tests {
             let mut meter = Meter::new(&budget);
             let plain = Search::new(&mut pos, Target::Any, 4, &mut table, &mut meter).run(known.clone(), 0, u32::MAX);
             let mut meter = Meter::new(&budget);
-            let staged = prove(&mut pos, &plan(1, 0, &[Step::Wider(0); 12]), known.clone(), 0, &mut table, &mut meter);
+            let staged = prove(&mut pos, &plan(1, 0, &[&[Step::Wider(0)] as &[Step]; 6]), known.clone(), 0, &mut table, &mut meter);
             prop_assert!(plain.optimal && staged.optimal);
             prop_assert_eq!(staged.moves.len(), plain.moves.len());
             prop_assert_eq!(staged.lower_bound as usize, staged.moves.len());
@@ -245,11 +253,11 @@ mod tests {
         /// Each step hands back only lines that flood the island in fewer moves, and leaves the
         /// position as it found it.
         #[test]
-        fn steps_shorten_lines_that_still_flood(cells in prop::collection::vec(0u8..4, 20..=30), step in 0..STEPS.len()) {
+        fn steps_shorten_lines_that_still_flood(cells in prop::collection::vec(0u8..4, 20..=30), step in 0..STEPS.concat().len()) {
             let Some(mut pos) = island(5, &cells) else { return Ok(()) };
             let start = pos.clone();
             let known = greedy(&mut pos, Target::Any);
-            if let Some(line) = shorten(&mut pos, &known, STEPS[step], 0, &mut |_| true) {
+            if let Some(line) = shorten(&mut pos, &known, STEPS.concat()[step], 0, &mut |_| true) {
                 prop_assert!(line.len() < known.len());
                 prop_assert!(floods(&start, &line), "{:?}", line);
             }
