@@ -39,7 +39,7 @@
 //!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
 //!   a change in node counts no longer changes them: see `daily.rs`).
 //! - **Shorter lines while the proof runs.** Where the solve has no node budget (a time budget or
-//!   none: `kami solve`, hints), a proof that has not ended within 131,072 nodes is run in stages,
+//!   none: `kami solve`, hints), a proof that has not ended within 131,072 nodes per thread is run in stages,
 //!   and between them the line is shortened by wider beams (256 to 16,384 blobs) and by the beam
 //!   run again from each position along the line (`anytime.rs`). With one second, the hard
 //!   corpus's `stripes-1` and `stripes-8` get lines of 14 instead of 15, `stripes-dense-7` 17
