@@ -40,8 +40,8 @@ impl Position {
     }
 
     /// The regions that could have eccentricity `t` or less after one move (see
-    /// [`Distances::centre_candidates`]), and, if `movers`, which moves [`Centres::could_fit`].
-    /// Needs distances.
+    /// [`Distances::centre_candidates`](crate::solver::distance::Distances::centre_candidates)),
+    /// and, if `movers`, which moves [`Centres::could_fit`]. Needs distances.
     pub fn centre_candidates(&self, t: u32, out: &mut Centres, movers: bool) {
         let d = self.distances.as_ref().expect("the search keeps distances");
         d.centre_candidates(t, |a| bits::members(self.row(a)), out, movers);
