@@ -8,14 +8,16 @@
 //! shortened by the next group of [`STEPS`]: wider beams, or the beam run again from each
 //! position along the line (a second blob, grown where the first one has left the board, and
 //! merged with it). The first group waits for [`FIRST_STAGE`] nodes of the proof, each later one
-//! for four times as many, and for [`RATIO`] times the steps' work so far (both times the threads
-//! the search runs on, as the steps run on one). So a proof that ends
-//! early pays nothing; the steps (whose beams keep only blobs that could still beat the line, and
-//! spend far less than their width suggests) take a fifth of the time at most; and the search
-//! stops only a few times, which costs more on several threads than on one (the threads' tasks
-//! are shared out again).
-//! Everything is counted in nodes and blob growths, never timed: with the same budget, the answer
-//! is the same on every device.
+//! for four times as many, and for [`RATIO`] times the steps' work so far, both multiplied by the
+//! threads the search runs on (the steps run on one). So:
+//! - a proof that ends early pays nothing;
+//! - the steps take a fifth of the work at most (their beams keep only blobs that could still
+//!   beat the line, and spend far less than their width suggests);
+//! - the search stops only a few times, which costs more on several threads than on one (the
+//!   threads' tasks are shared out again, and wait while a step runs).
+//!
+//! Everything is counted in nodes and blob growths, never timed: on one thread and with the same
+//! budget, the answer is the same on every device.
 //!
 //! The search goes on from where each stage stopped: its transposition table keeps what it
 //! learned, and the proven bound is the next stage's floor.
