@@ -450,7 +450,7 @@ impl<'a> Search<'a> {
             let cut = !fits_rim
                 || (scratch.tight
                     && swallowed > 0
-                    && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness) >= left);
+                    && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness, left) >= left);
             if cut {
                 if let Err(stop) = self.meter.tick() {
                     return Some(Flow::Stopped(stop));

@@ -40,19 +40,32 @@ impl Position {
     }
 
     /// A lower bound on the colour schedule after recolouring `node` to `colour`, without
-    /// playing the move, from the sets `witness` recorded for this position. A set of regions of
-    /// one colour pairwise `2t + 1` apart loses the regions the move recolours or merges and stays
-    /// pairwise `2t − 1` apart (a move shortens a distance by at most two); and the colour's
-    /// regions after the move are picked again, starting from those, while pairwise `2t + 1`
-    /// apart by the distances after the move, `min(d(a, b), d(a, S) + d(S, b))` for the star `S`
-    /// it contracts. Needs distances.
-    pub fn colour_schedule_after(&mut self, node: usize, colour: Colour, target: Target, witness: &Witness) -> u32 {
+    /// playing the move, from the sets `witness` recorded for this position; where that bound is
+    /// `limit` or more, possibly a smaller one that still reaches `limit` (the search only asks
+    /// whether it does). A set of regions of one colour pairwise `2t + 1` apart loses the regions
+    /// the move recolours or merges and stays pairwise `2t − 1` apart (a move shortens a distance
+    /// by at most two), and its regions more than `t` from the star `S` the move contracts stay
+    /// pairwise `2t + 1` apart (`d(a, S) + d(S, b) ≥ 2t + 2`). Only where those do not prove as
+    /// much as the set did before the move, and the schedule from them falls short of `limit`,
+    /// are the colour's regions after the move picked again, starting from the set's, while
+    /// pairwise `2t + 1` apart by the distances after the move, `min(d(a, b), d(a, S) + d(S, b))`.
+    /// Needs distances.
+    pub fn colour_schedule_after(
+        &mut self,
+        node: usize,
+        colour: Colour,
+        target: Target,
+        witness: &Witness,
+        limit: u32,
+    ) -> u32 {
         let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
         self.fill_star(node, colour);
         let d = self.distances.as_mut().expect("the search keeps distances");
         d.star_distances(&self.star);
-        let after = d.after_star();
+        let (d, star) = (&*d, &self.star);
         let mut wait = [None; MAX_COLOURS];
+        // The colours whose set proves less after the move, to pick again if need be.
+        let mut again = [false; MAX_COLOURS];
         for (c, slot) in wait.iter_mut().enumerate() {
             let count = match c {
                 _ if c == x => self.count[c] + 1 - (self.star.len() as u32 - 1),
@@ -63,15 +76,9 @@ impl Position {
                 0 => None,
                 1 => Some(0),
                 _ => Some(witness.set(c).map_or(1, |(t, set)| {
-                    // The set's regions that stay, then the colour's other regions after the
-                    // move, picked greedily while pairwise `2t + 1` apart, until they prove as
-                    // much as the set did.
                     let enough = (t + 1).min(set.len() as u32 - 1);
-                    // Where the star holds none of the set (the move leaves its regions alone)
-                    // and brings no two of them within `2t` (`d(a, S) + d(S, b) > 2t`), the set
-                    // proves as much after the move as before. So do its regions more than `t`
-                    // from the star, where enough of them are left: no path through the star
-                    // brings two of them within `2t + 2`.
+                    // Where the star holds none of the set and brings no two of them within
+                    // `2t` (`d(a, S) + d(S, b) > 2t`), the set proves as much as before.
                     let (mut near, mut next, mut kept) = (u32::MAX, u32::MAX, 0);
                     for &m in set {
                         let s = u32::from(d.to_star(m));
@@ -81,27 +88,47 @@ impl Position {
                     if (near > 0 && near.saturating_add(next) > 2 * t) || kept > enough {
                         return enough;
                     }
-                    let gone = |m: usize| m == node || (c == x && self.star.contains(&m));
-                    let far = |a: usize, b: usize| u32::from(after(a, b)) > 2 * t;
-                    let stayed = set.iter().filter(|&&m| !gone(m)).count() as u32;
-                    let class = bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]);
-                    let others = class.filter(|&m| !gone(m) && !set.contains(&m));
-                    let regions = set.iter().copied().filter(|&m| !gone(m)).chain(others);
-                    self.apart.clear();
-                    for m in regions.chain((c == x).then_some(node)) {
-                        if self.apart.iter().all(|&a| far(a, m)) {
-                            self.apart.push(m);
-                            if self.apart.len() as u32 > enough {
-                                break;
-                            }
-                        }
-                    }
-                    let picked = (self.apart.len() as u32).saturating_sub(1);
-                    picked.min(t + 1).max(stayed.saturating_sub(1).min(t)).max(1)
+                    again[c] = true;
+                    let stayed = set.iter().filter(|&&m| m != node && !(c == x && star.contains(&m))).count() as u32;
+                    (t + 1).min(kept.saturating_sub(1)).max(stayed.saturating_sub(1).min(t)).max(1)
                 })),
             };
         }
+        let quick = self.schedules.schedule(&wait, target);
+        if quick >= limit || !again.contains(&true) {
+            return quick;
+        }
+        for c in (0..MAX_COLOURS).filter(|&c| again[c]) {
+            let (t, set) = witness.set(c).expect("picked again only where a set was recorded");
+            let picked = self.pick_apart_after(node, c, x, t, set);
+            wait[c] = wait[c].map(|w| w.max(picked.min(t + 1)));
+        }
         self.schedules.schedule(&wait, target)
+    }
+
+    /// For [`Position::colour_schedule_after`]: of colour `c`'s regions after the move (`x` the
+    /// colour moved to), the set's that stay, then the others, picked greedily while pairwise
+    /// `2t + 1` apart by the distances after the move, until they prove as much as the set did;
+    /// one less than how many were picked.
+    fn pick_apart_after(&mut self, node: usize, c: usize, x: usize, t: u32, set: &[usize]) -> u32 {
+        let enough = (t + 1).min(set.len() as u32 - 1);
+        let after = self.distances.as_ref().expect("the search keeps distances").after_star();
+        let star = &self.star;
+        let gone = |m: usize| m == node || (c == x && star.contains(&m));
+        let far = |a: usize, b: usize| u32::from(after(a, b)) > 2 * t;
+        let class = bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]);
+        let others = class.filter(|&m| !gone(m) && !set.contains(&m));
+        let regions = set.iter().copied().filter(|&m| !gone(m)).chain(others);
+        self.apart.clear();
+        for m in regions.chain((c == x).then_some(node)) {
+            if self.apart.iter().all(|&a| far(a, m)) {
+                self.apart.push(m);
+                if self.apart.len() as u32 > enough {
+                    break;
+                }
+            }
+        }
+        (self.apart.len() as u32).saturating_sub(1)
     }
 }
 
@@ -337,13 +364,17 @@ mod tests {
             cells in prop::collection::vec(0u8..3, 30),
             prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
             any in any::<bool>(),
+            limit in 0u32..8,
         ) {
             let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
             let target = if any { Target::Any } else { Target::Colour(0) };
             let mut witness = Witness::default();
             p.colour_schedule(target, &mut witness);
             for (node, colour) in recolourings(&p) {
-                let claimed = p.colour_schedule_after(node, colour, target, &witness);
+                let claimed = p.colour_schedule_after(node, colour, target, &witness, u32::MAX);
+                // Asked only whether it reaches `limit`, it answers alike.
+                let reaches = p.colour_schedule_after(node, colour, target, &witness, limit) >= limit;
+                prop_assert_eq!(reaches, claimed >= limit, "{} to {}", node, colour);
                 p.play(node, colour);
                 prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
                 p.undo();
