@@ -195,6 +195,11 @@ impl Position {
         bits::members(&self.alive)
     }
 
+    /// The live nodes as a set.
+    pub fn alive(&self) -> &[u64] {
+        &self.alive
+    }
+
     /// A node's colour.
     pub fn colour(&self, node: usize) -> Colour {
         self.colour[node]

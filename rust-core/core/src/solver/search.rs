@@ -97,6 +97,7 @@
 //! a child is looked up before it is played (its hash follows from the move alone), which skips
 //! the cost of playing a transposition.
 
+use super::bits;
 use super::distance::Centres;
 use super::position::{Position, Target, Witness};
 use super::table::Table;
@@ -512,7 +513,10 @@ impl<'a> Search<'a> {
         let lowering = if pos.colour_bound(self.target) >= left { Some(pos.lowering_degrees()) } else { None };
         // There, most regions can only swallow a whole colour (see [`Position::beside_whole_colours`]).
         let beside = lowering.and_then(|_| pos.beside_whole_colours());
-        for v in pos.nodes() {
+        // There, only regions beside a whole colour or of a colour of two regions or fewer
+        // have such moves: the others need not be visited.
+        let scan = beside.as_ref().map_or_else(|| pos.alive(), |beside| beside.movers());
+        for v in bits::members(scan) {
             if lowering.is_some_and(|need| pos.degree(v) < need[usize::from(pos.colour(v))]) {
                 continue;
             }

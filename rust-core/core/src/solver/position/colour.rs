@@ -54,11 +54,16 @@ impl Position {
         if w > WORDS {
             return None;
         }
-        let mut beside = Beside { sets: [[0; WORDS]; MAX_COLOURS], count: self.count };
+        let mut beside = Beside { sets: [[0; WORDS]; MAX_COLOURS], count: self.count, movers: [0; WORDS] };
+        let or = |out: &mut [u64; WORDS], set: &[u64]| out.iter_mut().zip(set).for_each(|(a, b)| *a |= b);
         for (c, set) in beside.sets.iter_mut().enumerate().filter(|&(c, _)| self.count[c] > 0) {
             set[..w].copy_from_slice(&self.alive);
             for u in bits::members(self.class(c)) {
                 set[..w].iter_mut().zip(self.row(u)).for_each(|(a, b)| *a &= b);
+            }
+            or(&mut beside.movers, set);
+            if self.count[c] <= 2 {
+                or(&mut beside.movers, self.class(c));
             }
         }
         Some(beside)
@@ -78,9 +83,18 @@ const WORDS: usize = MAX_SEARCHED_REGIONS.div_ceil(64);
 pub struct Beside {
     sets: [[u64; WORDS]; MAX_COLOURS],
     count: [u32; MAX_COLOURS],
+    /// The regions beside some whole colour, and those of a colour of two regions or fewer.
+    movers: [u64; WORDS],
 }
 
 impl Beside {
+    /// The only regions with a move that [`Beside::swallowing_whole`] lets lower the colour
+    /// bound, in a set as long as the position's (perhaps longer, with no more members): those
+    /// beside some whole colour, and those of a colour of two regions or fewer.
+    pub fn movers(&self) -> &[u64] {
+        &self.movers
+    }
+
     /// For a region of colour `colour` with three regions or more: the regions a move of `node`
     /// to each colour swallows where that is the whole colour, and 0 for the others (moves that
     /// cannot lower the colour bound). `None` for a colour of two regions or fewer, whose every
@@ -169,7 +183,12 @@ mod tests {
             let target = if any { Target::Any } else { Target::Colour(0) };
             let beside = p.beside_whole_colours().unwrap();
             for v in p.nodes() {
-                let Some(whole) = beside.swallowing_whole(v, p.colour(v)) else { continue };
+                let mover = bits::has(beside.movers(), v);
+                let Some(whole) = beside.swallowing_whole(v, p.colour(v)) else {
+                    prop_assert!(mover, "{} may lower the bound with any move", v);
+                    continue;
+                };
+                prop_assert_eq!(mover, whole.iter().any(|&w| w > 0), "{}", v);
                 let around = p.neighbours_by_colour(v);
                 for c in 0..MAX_COLOURS {
                     // Either the whole colour, counted alike, or a move that leaves the bound be.
