@@ -213,8 +213,13 @@ impl Position {
 
     /// How many neighbours of `node` have each colour: what recolouring it to that colour swallows.
     pub fn neighbours_by_colour(&self, node: usize) -> [u32; MAX_COLOURS] {
-        let row = self.row(node);
-        std::array::from_fn(|c| self.class(c).iter().zip(row).map(|(a, b)| (a & b).count_ones()).sum())
+        // Tallied over the neighbours, which are few: cheaper than a count per colour over
+        // the row's words where the processor has no population count (x86-64's baseline).
+        let mut around = [0; MAX_COLOURS];
+        for v in bits::members(self.row(node)) {
+            around[usize::from(self.colour[v])] += 1;
+        }
+        around
     }
 
     /// How many regions recolouring `node` to `colour` swallows.
