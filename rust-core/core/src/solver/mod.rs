@@ -127,6 +127,23 @@
 //!   instructions to 1.562 G on `narwhal`, 1.493 G to 1.509 G on `tessera`; the plain loop stays.
 //! - A shared table allocated at its full size (it could not grow while shared): two threads
 //!   were then barely faster than one (`search/shared.rs`, "Measured").
+//! - A bound for growing one blob from a centre `c`: the least over `c` of the largest over `t`
+//!   of `t − 1` plus the colours at distance `t` or more from `c`, which holds for single-blob
+//!   lines. Not admissible: on the path 0 1 0 2 0 two moves at once far apart flood it in 2,
+//!   and the bound says 3 (a brute force over random graphs of up to 10 regions found it at once).
+//! - Per-node work tried and measured in instructions (`valgrind --tool=callgrind`, `kami solve
+//!   FILE --threads 1`; the same nodes in each case), none kept: the star of a move and its
+//!   distances kept between the rim test and the schedule test of one child (rarely both run:
+//!   `organic-speckled-3` 2.83 G to 2.84 G); the schedule test's distances to the star read per
+//!   member from the matrix instead of one pass over the star's rows (2.83 G to 3.47 G); a first
+//!   pass of it without the star, from each member's distance to the moved region less one (most
+//!   tested moves are near some set, so the star is needed anyway: `organic-speckled-4` 2.53 G to
+//!   2.71 G); the rim test read from lists of the regions `t` or more from each candidate centre
+//!   instead of a pass over the row (`tessera` 1.43 G to 2.00 G); those lists of far regions
+//!   made only where a rim test needs them, with the candidates' farthest regions found by passes
+//!   instead (1–5% more); the `popcnt` instruction, once a region's neighbours are tallied by
+//!   colour without it (1–2%); a table of 512 MiB instead of 32 (the same nodes on
+//!   `organic-speckled-1` and `alpenglow`).
 
 mod anytime;
 mod beam;
