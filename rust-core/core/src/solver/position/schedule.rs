@@ -319,6 +319,10 @@ mod tests {
     }
 
     proptest! {
+        // The schedule after a move differs from its quick bound on few small boards: 256 cases
+        // missed an off-by-one in the limit that 20,000 found at once.
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
         #[test]
         fn the_schedule_leaves_out_the_final_colour_that_helps_most(
             waits in prop::collection::vec(prop::option::of(0u32..8), MAX_COLOURS),
