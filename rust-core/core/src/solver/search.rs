@@ -440,8 +440,8 @@ impl<'a> Search<'a> {
             // A child tested here counts as a node, as if it had been played and cut, so that
             // node budgets measure the work done. The one move that swallows nothing reaches the
             // goal: no bound to test. The colour schedule goes first: where both bounds are
-            // tested, it costs less and cuts about as much (`organic-speckled-4` 3.11 G instructions to 2.53 G, `rings-8`
-            // 1.45 G to 1.25 G, `alpenglow` 1.57 G to 1.61 G).
+            // tested, it costs less and cuts about as much (`organic-speckled-4` 3.11 G
+            // instructions to 2.53 G, `rings-8` 1.45 G to 1.25 G, `alpenglow` 1.57 G to 1.61 G).
             let cut = swallowed > 0
                 && ((scratch.tight
                     && self.pos.colour_schedule_after(node, colour, self.target, &scratch.witness, left) >= left)
