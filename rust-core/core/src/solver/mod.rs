@@ -11,6 +11,9 @@
 //!
 //! # Map
 //! - `graph.rs`: the region graph and its islands.
+//! - `island.rs`: one island being solved (its first answers, its proof for any final colour and
+//!   for a given one); `solve` here combines the islands over the final colour.
+//! - `budget.rs`: what a solve may spend, and the meter that stops it.
 //! - `beam.rs`: the first answer, a beam search over single-blob lines (the upper bound every
 //!   search starts from); a greedy flood (`search::greedy`) stays as the fallback.
 //! - `anytime.rs`: that line shortened while the proof runs, where a solve has no node budget.
@@ -102,6 +105,15 @@
 //!   speckles. The printer bound (`position/printer.rs`) takes the least strange-printer count
 //!   over all paths exactly instead, and at the start of those boards it gives 5–12: equal to the
 //!   optimum on six of the eight ring boards, and at most one above the other bounds on stripes.
+//! - The rim bound one move further: the radius plus two unless some centre's rim (the regions
+//!   farthest from it) has at most two colours. Refuted by the brute force: the 8-region graph
+//!   with edges 0-2 0-3 0-4 1-3 1-4 2-6 2-7 3-7 4-5 4-6, coloured 3 3 1 1 1 3 2 0, has radius 2
+//!   and floods in 3 moves, yet its one centre (region 0) has a rim of three colours. With "or
+//!   some region of eccentricity radius + 1 has a rim of one colour" added, about 14,000 random
+//!   graphs of up to 11 regions found no counterexample, but that is the rim bound over every
+//!   region (above) capped at two over the radius, and unproven: in an induction on the moves,
+//!   a centre's rim before the first move may hold regions that the move brought one step
+//!   closer, of any colour.
 //! - Searching one island on several threads that share out the start's moves, each with its
 //!   own table: see `kami bench --threads` for what it gives.
 //! - The printer bound at every node, not only at the start. It cuts nodes where the other bounds
@@ -148,69 +160,27 @@
 mod anytime;
 mod beam;
 mod bits;
+mod budget;
 mod distance;
 mod graph;
+mod island;
 mod position;
 mod search;
 mod symmetry;
 mod table;
 
+pub use budget::{Budget, Stop};
 pub use graph::RegionGraph;
+pub use island::{MAX_DISTANCE_HISTORY, MAX_SEARCHED_REGIONS};
 pub use search::SOLO_NODES;
 
 use crate::board::{Board, Colour};
 use crate::history::Move;
-use distance::Distances;
-use position::{Position, Target};
-use search::{IslandSolution, Search, greedy};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use budget::Meter;
+use island::{Island, islands, islands_bound, over_colours, quick_moves, start_bound};
+use position::Position;
+use search::IslandSolution;
 use table::Table;
-
-/// Limits on one solve. The default has no node or time limit and a 32 MiB table.
-#[derive(Clone, Debug)]
-pub struct Budget {
-    /// Stop after this many search nodes.
-    pub max_nodes: Option<u64>,
-    /// Stop after this much time.
-    pub max_time: Option<Duration>,
-    /// Stop when another thread sets this flag.
-    pub cancel: Option<Arc<AtomicBool>>,
-    /// Memory for the transposition table, in bytes (the solver's only large allocation).
-    pub table_bytes: usize,
-    /// For callers that only ask whether the board can be won in this many moves: stop as soon
-    /// as the lower bound exceeds it (then `lower_bound` does too, and the answer is no), or at
-    /// once if the quick first answer is that short (the answer is yes).
-    pub max_moves: Option<u32>,
-    /// Threads that search an island together (1 for a search on the caller's thread only), all
-    /// with the one table. With more than one, which of several
-    /// shortest lines is found, and the node count, can depend on timing: the generator and the
-    /// daily puzzle always use one.
-    pub threads: usize,
-}
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget { max_nodes: None, max_time: None, cancel: None, table_bytes: 32 << 20, max_moves: None, threads: 1 }
-    }
-}
-
-/// Why a solve stopped before proving its answer optimal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The node limit was reached.
-    Nodes,
-    /// The time limit was reached.
-    Time,
-    /// Another thread cancelled it.
-    Cancelled,
-    /// The board needs more than the budget's `max_moves`.
-    TooManyMoves,
-    /// The quick first answer, or a line found while the proof ran, is within the budget's
-    /// `max_moves`, which is all that was asked.
-    Enough,
-}
 
 /// A solve's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,323 +198,6 @@ pub struct Solution {
     pub stopped: Option<Stop>,
 }
 
-/// Counts search nodes and watches the budget.
-pub(crate) struct Meter {
-    nodes: u64,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
-    /// For a meter of one of several threads: set when another thread has finished the work.
-    halt: Option<Arc<AtomicBool>>,
-    stopped: Option<Stop>,
-}
-
-impl Meter {
-    fn new(budget: &Budget) -> Meter {
-        Meter {
-            nodes: 0,
-            max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
-            deadline: budget.max_time.map(|t| Instant::now() + t),
-            cancel: budget.cancel.clone(),
-            halt: None,
-            stopped: None,
-        }
-    }
-
-    /// A meter for one of `threads` threads sharing this one's budget (each gets its share of
-    /// the nodes left), which also stops when `halt` is set.
-    pub(crate) fn fork(&self, threads: usize, halt: &Arc<AtomicBool>) -> Meter {
-        Meter {
-            nodes: 0,
-            max_nodes: self.max_nodes.saturating_sub(self.nodes) / threads as u64,
-            deadline: self.deadline,
-            cancel: self.cancel.clone(),
-            halt: Some(Arc::clone(halt)),
-            stopped: self.stopped,
-        }
-    }
-
-    /// A meter for at most `nodes` more of this one's nodes, with its deadline and flags.
-    pub(crate) fn capped(&self, nodes: u64) -> Meter {
-        Meter {
-            nodes: 0,
-            max_nodes: self.max_nodes.saturating_sub(self.nodes).min(nodes),
-            deadline: self.deadline,
-            cancel: self.cancel.clone(),
-            halt: self.halt.clone(),
-            stopped: self.stopped,
-        }
-    }
-
-    /// Whether the node budget is spent.
-    pub(crate) fn spent(&self) -> bool {
-        self.nodes >= self.max_nodes
-    }
-
-    /// Adds the nodes a forked meter counted.
-    pub(crate) fn absorb(&mut self, fork: &Meter) {
-        self.nodes += fork.nodes;
-    }
-
-    /// Why the meter stopped, unless only because another thread halted it.
-    pub(crate) fn stopped_by_budget(&self) -> Option<Stop> {
-        self.stopped.filter(|_| !self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed)))
-    }
-
-    /// Counts a node; fails (for good) once the budget is spent.
-    fn tick(&mut self) -> Result<(), Stop> {
-        self.count(1)
-    }
-
-    /// Counts work worth `nodes` nodes; fails (for good) once the budget is spent.
-    fn count(&mut self, nodes: u64) -> Result<(), Stop> {
-        if let Some(stop) = self.stopped {
-            return Err(stop);
-        }
-        // Work that would pass the budget is not done: the count stops at it.
-        self.nodes = (self.nodes + nodes).min(self.max_nodes);
-        // The flag on every node (a plain load), the clock every 64: a node on a large island
-        // can take milliseconds, so counting to 1024 let a cancel or deadline wait seconds.
-        if self.nodes >= self.max_nodes {
-            self.stopped = Some(Stop::Nodes);
-        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.halt.as_ref().is_some_and(|h| h.load(Ordering::Relaxed))
-        {
-            self.stopped = Some(Stop::Cancelled);
-        } else if (self.nodes - nodes) / 64 != self.nodes / 64 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = Some(Stop::Time);
-        }
-        self.stopped.map_or(Ok(()), Err)
-    }
-
-    /// Stops the solve for good.
-    fn stop(&mut self, why: Stop) {
-        self.stopped = Some(why);
-    }
-}
-
-/// Islands larger than this are not searched (the distances it needs grow with the square of the
-/// size): they get the quick solution and a lower bound, and are reported as not proven unless
-/// the two meet.
-pub const MAX_SEARCHED_REGIONS: usize = 512;
-
-/// Islands of at most this many regions get a short search for their first answer (a few
-/// hundred microseconds), on top of the beam's lines.
-const SMALL_ISLAND: usize = 48;
-
-/// The nodes that short search may spend: counted, never timed, so that the first answer is the
-/// same on every device.
-const SMALL_ISLAND_NODES: u64 = 4_096;
-
-/// The table that short search uses, in bytes.
-const SMALL_ISLAND_TABLE: usize = 1 << 16;
-
-/// The most memory the search may spend on saved distances: it keeps a level of an island's
-/// distances (a byte per pair of regions, rows padded) for every move on its path, and its path
-/// is shorter than the first solution found. Islands that could need more are not searched either,
-/// so that a hint (with its 16 MiB table) stays well under 64 MiB on any board.
-pub const MAX_DISTANCE_HISTORY: usize = 24 << 20;
-
-/// One island and what is known of its costs.
-struct Island {
-    /// `None` for an island of one region.
-    pos: Option<Position>,
-    /// The board's symmetries that map the island onto itself, as maps of its nodes.
-    mirrors: Vec<Vec<usize>>,
-    /// The island's single region and its colour, for one-region islands.
-    single: Option<(usize, Colour)>,
-    /// Size in regions.
-    regions: usize,
-    /// Whether it is searched (known once its quick solution is): small enough to keep distances
-    /// for, and to save them at every depth the search can reach.
-    searched: bool,
-    /// Shortest flooding to any colour (empty for one region).
-    any: IslandSolution,
-    /// The first answer's lines, per final colour.
-    first: beam::Lines,
-    /// Best known flooding to each colour.
-    to: Vec<Option<IslandSolution>>,
-    /// The most moves this island may need for the board to stay within the budget's
-    /// `max_moves` (`u32::MAX` without one).
-    cap: u32,
-    /// Threads its search uses.
-    threads: usize,
-    /// Its lower bound at the start ([`start_bound`]), once the quick answer is known.
-    floor: u32,
-    /// Its printer bound at the start, where it is searched (0 before).
-    printer: u32,
-}
-
-impl Island {
-    /// The island of `regions` (ascending) of `graph`, given the board's `symmetries`.
-    fn new(graph: &RegionGraph, regions: &[usize], colours: usize, symmetries: &[Vec<usize>]) -> Island {
-        let single = (regions.len() == 1).then(|| (regions[0], graph.colour[regions[0]]));
-        let mut pos = (regions.len() > 1).then(|| Position::new(graph, regions, regions.len() <= MAX_SEARCHED_REGIONS));
-        let node = |r: usize| regions.binary_search(&r).ok();
-        let mirrors: Vec<Vec<usize>> =
-            symmetries.iter().filter_map(|map| regions.iter().map(|&r| node(map[r])).collect()).collect();
-        if let Some(pos) = &mut pos {
-            pos.hash_mirrors(&mirrors);
-        }
-        let any = IslandSolution { moves: Vec::new(), optimal: true, lower_bound: 0 };
-        Island {
-            pos,
-            mirrors,
-            single,
-            regions: regions.len(),
-            searched: false,
-            any,
-            first: Default::default(),
-            to: vec![None; colours],
-            cap: u32::MAX,
-            threads: 1,
-            floor: 0,
-            printer: 0,
-        }
-    }
-
-    /// Finds the quick first answers (not yet proven): the greedy line, and where that is longer
-    /// than the island's lower bound (or than its `cap`, which is all a caller asks), the beam's
-    /// lines for each final colour, the shortest of them for any colour.
-    fn quick(&mut self, colours: usize) {
-        if let Some(pos) = &mut self.pos {
-            let mut moves = greedy(pos, Target::Any);
-            (self.floor, self.printer) = start_bound(pos);
-            let enough = self.floor.max(if self.cap == u32::MAX { 0 } else { self.cap });
-            if moves.len() > enough as usize {
-                self.first = beam::first_answer(pos, enough as usize);
-                if let Some(line) = self.first.iter().flatten().min_by_key(|line| line.len())
-                    && line.len() < moves.len()
-                {
-                    moves = line.clone();
-                }
-            }
-            if self.regions <= SMALL_ISLAND && moves.len() > enough as usize {
-                // Small islands' single-blob lines can be far from shortest (they flood outward
-                // from one region), while a search proves such an island in a few hundred nodes.
-                let budget = Budget { max_nodes: Some(SMALL_ISLAND_NODES), ..Budget::default() };
-                let (mut table, mut meter) = (Table::with_bytes(SMALL_ISLAND_TABLE), Meter::new(&budget));
-                let search = Search::new(pos, Target::Any, colours, &mut table, &mut meter).mirrored(&self.mirrors);
-                moves = search.run(moves, 0, u32::MAX).moves;
-            }
-            self.any = IslandSolution { moves, optimal: false, lower_bound: 0 };
-        }
-    }
-
-    /// Moves that make the island one region of colour `d` from what is known now: the
-    /// any-colour answer, then a recolour of the region it leaves if that is not `d`, or the
-    /// first answer's line ending in `d` where that is shorter.
-    fn flood_then_recolour(&self, d: Colour) -> Vec<(usize, Colour)> {
-        if let Some((region, c)) = self.single {
-            return if c == d { Vec::new() } else { vec![(region, d)] };
-        }
-        let mut moves = self.any.moves.clone();
-        if self.any_colour() != Some(d) {
-            let last = moves.last().map(|&(node, _)| node).unwrap_or_default();
-            moves.push((last, d));
-        }
-        match &self.first[usize::from(d)] {
-            Some(line) if line.len() < moves.len() => line.clone(),
-            _ => moves,
-        }
-    }
-
-    /// Solves for any final colour, starting from the quick answer; `anytime` where the solve
-    /// has no node budget, so that the line is shortened while the proof runs (`anytime.rs`),
-    /// and then a line of `enough` moves is all that is asked.
-    fn solve_any(
-        &mut self,
-        colours: usize,
-        table: &mut Table,
-        meter: &mut Meter,
-        threads: usize,
-        anytime: Option<u32>,
-    ) {
-        if let Some(pos) = &mut self.pos {
-            let known = std::mem::take(&mut self.any.moves);
-            // One more than the deepest path of either search (the colour target's may be one longer).
-            let history = (known.len() + 1).saturating_mul(Distances::level_bytes(self.regions));
-            self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
-            // Each thread keeps its own distances: as many threads as the memory cap allows.
-            self.threads = threads.min(MAX_DISTANCE_HISTORY / history.max(1)).max(1);
-            self.any = if let (true, Some(enough)) = (self.searched, anytime) {
-                let (mirrors, threads, printer, cap) = (&self.mirrors, self.threads, self.printer, self.cap);
-                let plan = anytime::Plan {
-                    colours,
-                    mirrors,
-                    threads,
-                    printer,
-                    cap,
-                    enough,
-                    first_stage: anytime::FIRST_STAGE,
-                    steps: &anytime::STEPS,
-                };
-                anytime::prove(pos, &plan, known, self.floor, table, meter)
-            } else if self.searched {
-                Search::new(pos, Target::Any, colours, table, meter)
-                    .mirrored(&self.mirrors)
-                    .threads(self.threads)
-                    .printer(self.printer)
-                    .run(known, self.floor, self.cap)
-            } else {
-                let lower_bound = self.floor;
-                IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
-            };
-        }
-    }
-
-    /// The colour the any-colour solution ends in.
-    fn any_colour(&self) -> Option<Colour> {
-        self.any.moves.last().map(|&(_, c)| c).or(self.single.map(|(_, c)| c))
-    }
-
-    /// A lower bound on flooding to `d`, from what is known without searching.
-    fn bound_to(&self, d: Colour) -> u32 {
-        if let Some((_, c)) = self.single {
-            return u32::from(c != d);
-        }
-        match &self.to[usize::from(d)] {
-            Some(s) => s.lower_bound,
-            None => self.any.lower_bound,
-        }
-    }
-
-    /// The best flooding to `d`, searching if needed.
-    fn solve_to(&mut self, d: Colour, colours: usize, table: &mut Table, meter: &mut Meter) -> &IslandSolution {
-        if self.to[usize::from(d)].is_none() {
-            let ends_in_d = self.any_colour() == Some(d);
-            let known = self.flood_then_recolour(d);
-            let solution = match &mut self.pos {
-                None => IslandSolution { lower_bound: known.len() as u32, moves: known, optimal: true },
-                Some(_) if ends_in_d => self.any.clone(),
-                Some(_) if !self.searched => {
-                    IslandSolution { moves: known, optimal: false, lower_bound: self.any.lower_bound }
-                }
-                Some(pos) => {
-                    // Flood, then recolour the one region left: one more than the optimum.
-                    let floor = self.any.lower_bound;
-                    let search = Search::new(pos, Target::Colour(d), colours, table, meter)
-                        .mirrored(&self.mirrors)
-                        .threads(self.threads)
-                        .printer(self.printer);
-                    let found = search.run(known, floor, self.cap);
-                    IslandSolution { optimal: found.optimal && self.any.optimal, ..found }
-                }
-            };
-            self.to[usize::from(d)] = Some(solution);
-        }
-        self.to[usize::from(d)].as_ref().expect("filled above")
-    }
-}
-
-/// An island's lower bound without searching, worked out once at the start of a solve: the
-/// position's own, and the printer bound where the island is small enough to search (it costs
-/// too much to work out at every node).
-fn start_bound(pos: &mut Position) -> (u32, u32) {
-    let printer = if pos.len() <= MAX_SEARCHED_REGIONS { pos.printer_bound(u32::MAX) } else { 0 };
-    (pos.lower_bound(Target::Any).max(printer), printer)
-}
-
 /// A lower bound on the moves `board` needs, without searching: per island the bound a search
 /// starts from (the colour schedule, the rim bound and the printer bound; the colour bound and a
 /// floor on the radius on islands too large to search), islands of one region costing one
@@ -560,54 +213,6 @@ pub fn lower_bound(board: &Board, colours: usize) -> u32 {
         })
         .collect();
     over_colours(&bounds, colours)
-}
-
-/// Islands' lower bounds (`(bound, Some(colour))` for an island of one region, which costs a
-/// move unless it has the final colour) combined over the best final colour.
-fn over_colours(bounds: &[(u32, Option<Colour>)], colours: usize) -> u32 {
-    (0..colours as Colour)
-        .map(|d| bounds.iter().map(|&(b, single)| b + u32::from(single.is_some_and(|c| c != d))).sum())
-        .min()
-        .unwrap_or(0)
-}
-
-/// The lower bound of a board from its islands' [`start_bound`]s, as [`lower_bound`] finds it.
-fn islands_bound(islands: &[Island], colours: usize) -> u32 {
-    let bounds: Vec<(u32, Option<Colour>)> = islands.iter().map(|i| (i.floor, i.single.map(|(_, c)| c))).collect();
-    over_colours(&bounds, colours)
-}
-
-/// The islands of `board` with their quick first answers, largest first, each allowed what the
-/// others' colour bounds leave of the budget's `max_moves`.
-fn islands(board: &Board, graph: &RegionGraph, colours: usize, budget: &Budget) -> Vec<Island> {
-    let symmetries = symmetry::symmetries(board, graph);
-    let mut islands: Vec<Island> = graph.islands.iter().map(|r| Island::new(graph, r, colours, &symmetries)).collect();
-    islands.sort_by_key(|i| std::cmp::Reverse(i.regions));
-    if let Some(max_moves) = budget.max_moves {
-        // Every island needs at least its colour bound, so one island may spend only what the
-        // others' bounds leave of `max_moves`.
-        let bounds: Vec<u32> =
-            islands.iter_mut().map(|i| i.pos.as_mut().map_or(0, |p| p.colour_bound(Target::Any))).collect();
-        let all: u32 = bounds.iter().sum();
-        for (island, own) in islands.iter_mut().zip(&bounds) {
-            island.cap = max_moves.saturating_sub(all - own);
-        }
-    }
-    for island in &mut islands {
-        island.quick(colours);
-    }
-    islands
-}
-
-/// The quick answers of `islands` combined over the final colour that makes them shortest.
-fn quick_moves(islands: &[Island], graph: &RegionGraph, colours: usize) -> Vec<Move> {
-    let quick = |d: Colour| islands.iter().map(|i| i.flood_then_recolour(d).len()).sum::<usize>();
-    let d = (0..colours as Colour).min_by_key(|&d| quick(d)).unwrap_or(0);
-    islands
-        .iter()
-        .flat_map(|i| i.flood_then_recolour(d))
-        .map(|(region, colour)| Move { tile: graph.tile[region], colour })
-        .collect()
 }
 
 /// The first answer of a solve, before any search: the moves it starts from (an upper bound),
@@ -683,6 +288,11 @@ mod tests {
     use crate::board::{Symmetry, Tiling};
     use crate::game::Game;
     use crate::level::{Level, Rgb};
+    use position::Target;
+    use search::{Search, greedy};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
 
     fn board(tiling: Tiling, rows: usize, grid: &str) -> (Board, usize) {
         let cells: Vec<Option<Colour>> =
