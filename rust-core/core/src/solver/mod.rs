@@ -134,6 +134,11 @@
 //!   50–160 ms on boards of 150–175 regions (the first answer's target is 50 ms). It is now one
 //!   of the steps taken while a long proof runs (`anytime.rs`), where its cost is paid only by
 //!   proofs that take far longer.
+//! - An exact search of the line's last 6, 8, 10, 12 and 14 moves (20,000, 100,000 and 400,000
+//!   nodes, one with each group of steps) as a step while the proof runs: it shortened none of
+//!   the lines of `stripes-dense-1`, `-3`, `-7`, `stripes-2` and `-4` with 1 s or 10 s, whose
+//!   ends are already shortest from where they start; what it spent, the proof lacked
+//!   (`stripes-dense-3` reached a bound of 13 in 10 s instead of 14).
 //! - The distance update (`Distances::contract`, a quarter of the instructions on
 //!   `07-deep-water/narwhal`) written over 32-byte blocks for the compiler to vectorise: 1.556 G
 //!   instructions to 1.562 G on `narwhal`, 1.493 G to 1.509 G on `tessera`; the plain loop stays.

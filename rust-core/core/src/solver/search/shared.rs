@@ -48,6 +48,14 @@
 //! not yet. The table's one entry for a position and its mirror images adds to that on symmetric
 //! boards: `organic-speckled-1-lr` took 0.3% more nodes on two threads before it and 14% more
 //! with it (17.3 M and 10.5 M on one thread), its speed-up 1.85x then and 1.45x now.
+//!
+//! Two ways to share out the tasks, tried and dropped (2026-11-27, medians of 5–7 interleaved
+//! runs on two threads; one thread visits 496 k nodes on `organic-4`): every second thread
+//! taking tasks from the last back, so that the two search tasks far apart: more nodes on all
+//! five boards (`organic-4` 593 k to 619 k, `organic-speckled-2` 1.36 M to 1.42 M, `rings-8`
+//! 410 k to 431 k), as a task gains most from the entries of the ones before it; and 64 tasks
+//! per thread instead of 16, which splits `organic-4` and `rings-8` two moves deep, where a
+//! task's last move skips no commuting move (593 k to 962 k, 410 k to 701 k).
 
 use super::{Commute, Flow, Last, Search, Tables};
 use crate::board::Colour;
