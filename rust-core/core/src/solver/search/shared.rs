@@ -34,28 +34,26 @@
 //! for the speed-up. Two single-threaded processes side by side here are each 5-30% slower than
 //! one alone, which caps what two threads can give on this machine.
 //!
-//! Nodes are the part the search controls. On the 10 hard boards one thread proves in 0.1-10 s,
-//! two threads visited 13-25% more nodes than one (2-7% on symmetric boards) while no commuting
-//! move was skipped after a task's move; skipping those whose task is done brought it to 5-15%.
-//! Since the search plays merging moves only, two threads visit 17-20% more nodes than one
-//! (`organic-4` 489 k and 587 k, `organic-speckled-3` 919 k and 1.08 M, `-4` 893 k and 1.07 M).
-//! Neither the helping nor the table's growth is the rest (2026-11-26, medians of 5 runs on
-//! `organic-4`, `organic-speckled-3`, `-4`, `-5-tb` and `rings-8`): with no helping, and with the
-//! entries a growth while shared leaves in the old places moved where they belong before each
-//! iteration, the nodes and times were the same within 1%. What is left looks like the price of
-//! searching two tasks at once: a task searched alone finds the entries its siblings learned
-//! before it (positions that commuting moves reach from both), one searched beside another does
-//! not yet. The table's one entry for a position and its mirror images adds to that on symmetric
-//! boards: `organic-speckled-1-lr` took 0.3% more nodes on two threads before it and 14% more
-//! with it (17.3 M and 10.5 M on one thread), its speed-up 1.85x then and 1.45x now.
+//! Nodes are the part the search controls. Until 2026-11-27 two threads visited 17-20% more
+//! nodes than one, which this section put down to searching two tasks at once. It was the order
+//! of children: every second thread tried children from the last in all its tasks, not only in
+//! those it helped with, and a search in that order (the moves that swallow least first) visits
+//! that many more nodes. With both threads in the search's order, and only a helping thread
+//! trying children from the last, two threads visit about as many nodes as one (one thread, then
+//! two, median of 3 runs): `organic-4` 496 k and 511 k, `organic-speckled-2` 1.15 M and 1.15 M,
+//! `-3` 937 k and 928 k, `-4` 759 k and 728 k, `rings-8` 351 k and 348 k (two threads before:
+//! 591 k, 1.36 M, 1.13 M, 871 k, 410 k). On symmetric boards the table's one entry for a position
+//! and its mirror images still costs two threads more, as they search mirror images at once that
+//! one thread finds in the table: `organic-speckled-1-lr` 5.71 M nodes on one thread, 6.95 M on
+//! two (0.3% more before that entry came in, 14% with it).
 //!
-//! Two ways to share out the tasks, tried and dropped (2026-11-27, medians of 5–7 interleaved
-//! runs on two threads; one thread visits 496 k nodes on `organic-4`): every second thread
-//! taking tasks from the last back, so that the two search tasks far apart: more nodes on all
-//! five boards (`organic-4` 593 k to 619 k, `organic-speckled-2` 1.36 M to 1.42 M, `rings-8`
-//! 410 k to 431 k), as a task gains most from the entries of the ones before it; and 64 tasks
-//! per thread instead of 16, which splits `organic-4` and `rings-8` two moves deep, where a
-//! task's last move skips no commuting move (593 k to 962 k, 410 k to 701 k).
+//! Two ways to share out the tasks, tried and dropped (2026-11-27, medians of 5-7 interleaved
+//! runs on two threads, before the order of children was set right; one thread visits 496 k
+//! nodes on `organic-4`): every second thread taking tasks from the last back, so that the two
+//! search tasks far apart, gave more nodes on all five boards (`organic-4` 593 k to 619 k,
+//! `organic-speckled-2` 1.36 M to 1.42 M, `rings-8` 410 k to 431 k); 64 tasks per thread instead
+//! of 16 splits `organic-4` and `rings-8` two moves deep, where a task's last move skips no
+//! commuting move (593 k to 962 k, 410 k to 701 k).
 
 use super::{Commute, Flow, Last, Search, Tables};
 use crate::board::Colour;
@@ -102,17 +100,18 @@ impl Split {
     }
 
     /// The next task for a thread to search, given where its own walk back from the last task
-    /// stands (`back`, starting at the number of tasks); `None` when none is left.
-    fn take(&self, back: &mut usize) -> Option<usize> {
+    /// stands (`back`, starting at the number of tasks), and whether the thread helps with it
+    /// (another thread has taken it); `None` when none is left.
+    fn take(&self, back: &mut usize) -> Option<(usize, bool)> {
         let done = self.done.lock();
         let i = self.next.fetch_add(1, Ordering::Relaxed);
         if i < done.0.len() {
-            return Some(i);
+            return Some((i, false));
         }
         while *back > 0 {
             *back -= 1;
             if !done.0[*back] {
-                return Some(*back);
+                return Some((*back, true));
             }
         }
         None
@@ -179,13 +178,12 @@ struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    /// A search of `pos` with the shared table, trying children in `reverse` order if asked,
-    /// told the tasks one move from the start if there are.
+    /// A search of `pos` with the shared table, told the tasks one move from the start if there
+    /// are.
     fn search<'b>(
         &'b self,
         pos: &'b mut Position,
         meter: &'b mut Meter,
-        reverse: bool,
         siblings: Option<&'b Siblings<'b>>,
     ) -> Search<'b> {
         Search {
@@ -198,7 +196,7 @@ impl<'a> Worker<'a> {
             scratch: Vec::new(),
             mirrors: self.mirrors,
             threads: 1,
-            reverse,
+            reverse: false,
             siblings,
             printer: self.printer,
         }
@@ -224,7 +222,7 @@ impl Search<'_> {
             table.share();
             let worker = Worker { target, colours, table: &*table, mirrors, printer };
             let mut lister = Meter::new(&crate::solver::Budget::default());
-            let tasks = worker.search(pos, &mut lister, false, None).tasks(bound, TASKS_PER_THREAD * threads);
+            let tasks = worker.search(pos, &mut lister, None).tasks(bound, TASKS_PER_THREAD * threads);
             let halt = Arc::new(AtomicBool::new(false));
             let split = Split::new(tasks.len(), &halt);
             let siblings = Siblings::of(&tasks, &split);
@@ -235,14 +233,16 @@ impl Search<'_> {
             let forks = std::thread::scope(|s| {
                 let handles: Vec<_> = workers
                     .zip(forks)
-                    .enumerate()
-                    .map(|(t, (pos, mut fork))| {
+                    .map(|(pos, mut fork)| {
                         let (worker, split, siblings) = (&worker, &split, &siblings);
                         let (tasks, halt, stopped, found) = (&tasks, &halt, &stopped, &found);
                         s.spawn(move || {
-                            let mut search = worker.search(pos, &mut fork, t % 2 == 1, Some(siblings));
+                            let mut search = worker.search(pos, &mut fork, Some(siblings));
                             let mut back = tasks.len();
-                            while let Some(i) = split.take(&mut back) {
+                            while let Some((i, helping)) = split.take(&mut back) {
+                                // A thread that helps tries children from the last, to meet the
+                                // one it helps; otherwise in the search's order (see "Measured").
+                                search.reverse = helping;
                                 match search.search_task(&tasks[i], bound) {
                                     Flow::Found => {
                                         found.lock().get_or_insert(std::mem::take(&mut search.found));
