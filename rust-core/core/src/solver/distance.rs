@@ -275,6 +275,41 @@ impl Distances {
     }
 }
 
+impl Distances {
+    /// Marks with `bit` in `out` (one byte per region) the regions whose moves could lower the
+    /// wait of `set` (regions of one colour pairwise `2t + 1` apart, proving a wait of `keep`),
+    /// as [`Position::colour_schedule_moving`] tells them: those that are in the set or have its
+    /// two nearest members less than `2t + 3` from them together, unless more than `keep`
+    /// members are `t + 2` or more from them. One pass over each member's row; `near` is
+    /// scratch.
+    ///
+    /// [`Position::colour_schedule_moving`]: super::position::Position::colour_schedule_moving
+    pub fn mark_near_pairs(&self, set: &[usize], t: u32, keep: u32, bit: u8, out: &mut [u8], near: &mut Vec<u8>) {
+        let stride = self.stride;
+        let matrix = &self.levels[self.base()..];
+        let (t, keep) = (t.min(100) as u8, keep.min(200) as u8);
+        // Per region: the nearest member's distance, the next one's, and the members `t + 2` or
+        // more away, in three rows.
+        near.clear();
+        near.resize(3 * stride, FAR);
+        let (first, rest) = near.split_at_mut(stride);
+        let (second, far) = rest.split_at_mut(stride);
+        far.fill(0);
+        for &m in set {
+            let row = &matrix[m * stride..][..stride];
+            for (((a, b), f), &s) in first.iter_mut().zip(second.iter_mut()).zip(far.iter_mut()).zip(row) {
+                *b = (*b).min((*a).max(s));
+                *a = (*a).min(s);
+                *f = f.saturating_add(u8::from(s >= t + 2));
+            }
+        }
+        for (((o, &a), &b), &f) in out.iter_mut().zip(first.iter()).zip(second.iter()).zip(far.iter()) {
+            let apart = a >= 1 && a.saturating_add(b) >= 2 * t + 3;
+            *o |= if apart || f > keep { 0 } else { bit };
+        }
+    }
+}
+
 /// The regions that could be a centre after a move (see [`Distances::centre_candidates`]).
 #[derive(Default)]
 pub struct Centres {

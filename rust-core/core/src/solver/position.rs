@@ -89,8 +89,7 @@ pub struct Position {
     /// Scratch: a new adjacency row; the members of a star.
     row: Vec<u64>,
     star: Vec<usize>,
-    /// Scratch for the colour schedule: one colour's regions, and those picked far apart.
-    members: Vec<usize>,
+    /// Scratch for the colour schedule after a move: the regions picked far apart.
     apart: Vec<usize>,
     /// Colour schedules already worked out.
     schedules: ScheduleCache,
@@ -134,7 +133,6 @@ impl Position {
             distances: None,
             row: vec![0; words],
             star: Vec::new(),
-            members: Vec::new(),
             apart: Vec::new(),
             schedules: ScheduleCache::new(),
             printer: Printer::default(),

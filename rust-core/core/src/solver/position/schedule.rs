@@ -20,9 +20,10 @@ impl Position {
     /// each by its own move (regions never split, so a move recolouring two members would have
     /// joined them for good). With `t = 0`: a colour of two or more regions needs a move first,
     /// which is the colour bound's extra move.
-    pub fn colour_schedule(&mut self, target: Target, witness: &mut Witness) -> u32 {
+    pub fn colour_schedule(&self, target: Target, witness: &mut Witness) -> u32 {
         witness.clear();
         let Some(d) = &self.distances else { return self.colour_bound(target) };
+        let (mut members, mut apart) = (std::mem::take(&mut witness.members), std::mem::take(&mut witness.apart));
         let mut wait = [None; MAX_COLOURS];
         for (c, slot) in wait.iter_mut().enumerate() {
             *slot = match self.count[c] {
@@ -30,13 +31,65 @@ impl Position {
                 1 => Some(0),
                 2 => Some(1),
                 _ => {
-                    self.members.clear();
-                    self.members.extend(bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]));
-                    Some(moves_to_single(d, c, &mut self.members, &mut self.apart, witness))
+                    members.clear();
+                    members.extend(bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]));
+                    Some(moves_to_single(d, c, &mut members, &mut apart, witness))
                 }
             };
         }
-        self.schedules.schedule(&wait, target)
+        (witness.members, witness.apart) = (members, apart);
+        witness.wait = wait;
+        schedule(&wait, target)
+    }
+
+    /// A lower bound on the colour schedule after any merging move of `node`, from the sets
+    /// `witness` recorded for this position: one bound for all of a region's moves, which rules
+    /// most of them out at once where the schedule is tight. A colour's set, pairwise `2t + 1 ≥
+    /// 3` apart, meets a star (which spans two) in one region at most, and the move keeps the
+    /// others pairwise `2t − 1` apart, so its wait falls by one at most. It keeps its wait where
+    /// more than the wait of the set lie `t + 2` or more from `node` (more than `t` from the star
+    /// `S`, which lies within one of `node`: `d(m, S) ≥ d(m, node) − 1`), or where `node` is not
+    /// in the set and the two of it nearest `node` are `2t + 3` or more from it together: no two
+    /// come within `2t` through the star, and a member the star swallows (beside `node`, of the
+    /// colour moved to) is replaced by the region it joins, of its colour and as far from the
+    /// others. A colour without a set has a wait of one at most, from its count, which the move
+    /// may lower by one; it vanishes if `node` is its one region. Needs distances.
+    pub fn colour_schedule_moving(&self, node: usize, target: Target, witness: &mut Witness) -> u32 {
+        if !witness.lowered_known {
+            self.mark_lowered(witness);
+        }
+        let own = usize::from(self.colour[node]);
+        let lowered = u16::from(witness.lowered[node]);
+        // A colour down to one region is lowered anyway, having no set.
+        let vanish = if self.count[own] == 1 { 1 << own } else { 0 };
+        let key = lowered | vanish << MAX_COLOURS;
+        if let Some(&(_, floor)) = witness.floors.iter().find(|f| f.0 == key) {
+            return floor;
+        }
+        let mut wait = witness.wait;
+        for (c, slot) in wait.iter_mut().enumerate().filter(|(c, _)| lowered >> c & 1 == 1) {
+            *slot = if vanish >> c & 1 == 1 { None } else { slot.map(|w| w.saturating_sub(1)) };
+        }
+        let floor = schedule(&wait, target);
+        witness.floors.push((key, floor));
+        floor
+    }
+
+    /// Fills `witness.lowered`: per region, the colours whose wait a move of it could lower (see
+    /// [`Position::colour_schedule_moving`]).
+    fn mark_lowered(&self, witness: &mut Witness) {
+        let d = self.distances.as_ref().expect("the search keeps distances");
+        let no_set = (0..MAX_COLOURS).filter(|&c| witness.wait[c].is_some() && witness.sets[c].is_none());
+        let all = no_set.fold(0, |bits, c| bits | 1 << c);
+        witness.lowered.clear();
+        witness.lowered.resize(self.region.len().next_multiple_of(32), all);
+        for c in 0..MAX_COLOURS {
+            if let (Some((t, start, end)), Some(w)) = (witness.sets[c], witness.wait[c]) {
+                let set = &witness.regions[start..end];
+                d.mark_near_pairs(set, t, w, 1 << c, &mut witness.lowered, &mut witness.near);
+            }
+        }
+        witness.lowered_known = true;
     }
 
     /// A lower bound on the colour schedule after recolouring `node` to `colour`, without
@@ -245,11 +298,28 @@ pub struct Witness {
     /// `regions`.
     sets: [Option<(u32, usize, usize)>; MAX_COLOURS],
     regions: Vec<usize>,
+    /// Per colour, its wait in the position's schedule.
+    wait: [Option<u32>; MAX_COLOURS],
+    /// The schedules after a move worked out so far, by which colours' waits fall (bits
+    /// `0..MAX_COLOURS`) and which vanish (the bits above).
+    floors: Vec<(u16, u32)>,
+    /// Per region, the colours whose wait a move of it could lower, once `lowered_known`.
+    lowered: Vec<u8>,
+    lowered_known: bool,
+    /// Scratch for [`Distances::mark_near_pairs`].
+    near: Vec<u8>,
+    /// Scratch for [`Position::colour_schedule`]: one colour's regions, and those picked far
+    /// apart.
+    members: Vec<usize>,
+    apart: Vec<usize>,
 }
 
 impl Witness {
     fn clear(&mut self) {
         self.sets = [None; MAX_COLOURS];
+        self.wait = [None; MAX_COLOURS];
+        self.floors.clear();
+        self.lowered_known = false;
         self.regions.clear();
     }
 
@@ -281,7 +351,7 @@ mod tests {
         let cells = [2, 3, 0, 3, 1, 1, 1, 2, 0, 2, 1, 0, 3, 1, 0];
         let board = Board::new(Tiling::Triangles, 3, 5, cells.iter().map(|&c| Some(c)).collect(), 4).unwrap();
         let graph = RegionGraph::new(&board);
-        let mut p = Position::new(&graph, &graph.islands[0], true);
+        let p = Position::new(&graph, &graph.islands[0], true);
         assert_eq!((p.colour_bound(Target::Any), p.radius(), p.rim_bound(Target::Any)), (4, 4, 4));
         assert_eq!(p.colour_schedule(Target::Any, &mut Witness::default()), 5);
         assert_eq!(crate::solver::solve(&board, 4, &crate::solver::Budget::default()).moves.len(), 5);
@@ -360,6 +430,27 @@ mod tests {
             for (waits, target) in asks.iter().chain(&asks).flat_map(|w| targets.clone().map(move |t| (w, t))) {
                 let wait: [Option<u32>; MAX_COLOURS] = waits.clone().try_into().unwrap();
                 prop_assert_eq!(cache.schedule(&wait, target), schedule(&wait, target));
+            }
+        }
+
+        #[test]
+        fn one_bound_for_all_moves_of_a_region_never_claims_more_than_far_apart_regions_prove(
+            cells in prop::collection::vec(0u8..3, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
+            any in any::<bool>(),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let mut witness = Witness::default();
+            p.colour_schedule(target, &mut witness);
+            for (node, colour) in recolourings(&p) {
+                if p.swallows(node, colour) == 0 {
+                    continue;
+                }
+                let claimed = p.colour_schedule_moving(node, target, &mut witness);
+                p.play(node, colour);
+                prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
+                p.undo();
             }
         }
 
