@@ -58,10 +58,12 @@
 //!   `position/rim.rs`), a transposition table of learned bounds (two slots per position, the
 //!   lower bound giving way), merging moves only (some shortest sequence uses no other but a
 //!   last recolour to a target colour: proof in `search.rs`, "Moves"; it cut the nodes 4-7x on
-//!   the hardest boards), the skipping of merging moves that commute with the last one and were
-//!   tried before it (`search.rs`, "Commuting moves"), children tested against the bounds before
-//!   they are played (where the radius is tight, moves that cannot bring it down not even
-//!   listed), and on symmetric boards one move of each mirror-image pair while the
+//!   the hardest boards), leaf moves (of a region with one neighbour) only where leaf moves
+//!   alone could finish (`search.rs`, "Leaves"), the skipping of merging moves that commute with
+//!   the last one and were tried before it (`search.rs`, "Commuting moves"), children tested
+//!   against the bounds before they are played (where the radius or the colour schedule is
+//!   tight, the regions whose moves cannot bring it down not even listed), and on symmetric
+//!   boards one move of each mirror-image pair while the
 //!   position is symmetric and one table entry for a position and its mirror images.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
 //!   island on several threads sharing one table, once [`SOLO_NODES`] nodes on one thread have
