@@ -525,8 +525,11 @@ impl<'a> Search<'a> {
     /// swallow whole ([`Position::beside_whole_colours`]). In a `symmetric` position, a move only on
     /// the least node of those its mirrors map it to. Where `centres` is given (the radius leaves
     /// no move to spare), it is filled with the candidates for `left − 1` once some move is
-    /// found, and from then on only nodes that [`Centres::could_fit`] are tried; returns whether
-    /// it was filled.
+    /// found, and from then on only nodes that [`Centres::could_fit`] are tried. Where `witness`
+    /// is given, the colour schedule is worked out into it once some move is found: if it passes
+    /// `left`, nothing is listed; if it equals `left`, only nodes whose moves could lower it
+    /// ([`Position::colour_schedule_moving`]) are tried. Leaf moves only where the regions less
+    /// one fit `left` (see "Leaves"). Returns what it found out on the way.
     fn moves(
         &self,
         last: Last,
