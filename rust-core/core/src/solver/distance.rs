@@ -273,9 +273,7 @@ impl Distances {
             }
         }
     }
-}
 
-impl Distances {
     /// Marks with `bit` in `out` (one byte per region) the regions whose moves could lower the
     /// wait of `set` (regions of one colour pairwise `2t + 1` apart, proving a wait of `keep`),
     /// as [`Position::colour_schedule_moving`] tells them: those that are in the set or have its

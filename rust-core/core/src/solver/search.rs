@@ -576,14 +576,12 @@ impl<'a> Search<'a> {
             if listed.centres && centres.as_deref().is_some_and(|centres| !centres.could_fit(v)) {
                 continue;
             }
-            // Where the schedule leaves no move to spare, whether a move of `v` could lower it.
-            let mut may_lower = false;
+            // Where the schedule leaves no move to spare, only regions whose moves could lower it.
             if listed.schedule == Some(left) {
                 let witness = witness.as_deref_mut().expect("a schedule comes with its witness");
                 if pos.colour_schedule_moving(v, self.target, witness) >= left {
                     continue;
                 }
-                may_lower = true;
             }
             let whole = beside.as_ref().and_then(|beside| beside.swallowing_whole(v, pos.colour(v)));
             let around = whole.unwrap_or_else(|| pos.neighbours_by_colour(v));
@@ -619,20 +617,18 @@ impl<'a> Search<'a> {
                         break;
                     }
                 }
-                if let Some(witness) = witness.as_deref_mut() {
-                    if listed.schedule.is_none() {
-                        let schedule = pos.colour_schedule(self.target, witness);
-                        listed.schedule = Some(schedule);
-                        if schedule > left {
-                            out.clear();
-                            return listed;
-                        }
+                if let Some(witness) = witness.as_deref_mut()
+                    && listed.schedule.is_none()
+                {
+                    let schedule = pos.colour_schedule(self.target, witness);
+                    listed.schedule = Some(schedule);
+                    if schedule > left {
+                        out.clear();
+                        return listed;
                     }
-                    if listed.schedule == Some(left) && !may_lower {
-                        if pos.colour_schedule_moving(v, self.target, witness) >= left {
-                            break;
-                        }
-                        may_lower = true;
+                    // The region the first move is of, which the test above could not check yet.
+                    if schedule == left && pos.colour_schedule_moving(v, self.target, witness) >= left {
+                        break;
                     }
                 }
                 out.push((v, c, swallowed));

@@ -82,7 +82,7 @@ impl Position {
         let no_set = (0..MAX_COLOURS).filter(|&c| witness.wait[c].is_some() && witness.sets[c].is_none());
         let all = no_set.fold(0, |bits, c| bits | 1 << c);
         witness.lowered.clear();
-        witness.lowered.resize(self.region.len().next_multiple_of(32), all);
+        witness.lowered.resize(self.region.len(), all);
         for c in 0..MAX_COLOURS {
             if let (Some((t, start, end)), Some(w)) = (witness.sets[c], witness.wait[c]) {
                 let set = &witness.regions[start..end];
