@@ -278,11 +278,19 @@ impl Distances {
     /// wait of `set` (regions of one colour pairwise `2t + 1` apart, proving a wait of `keep`),
     /// as [`Position::colour_schedule_moving`] tells them: those that are in the set or have its
     /// two nearest members less than `2t + 3` from them together, unless more than `keep`
-    /// members are `t + 2` or more from them. One pass over each member's row; `near` is
-    /// scratch.
+    /// members are `t + 2` or more from them. By the distances now or, `AFTER_STAR`, by those
+    /// after contracting the star last given to [`Distances::star_distances`],
+    /// `min(d(a, b), d(a, S) + d(S, b))`. One pass over each member's row; `near` is scratch.
     ///
     /// [`Position::colour_schedule_moving`]: super::position::Position::colour_schedule_moving
-    pub fn mark_near_pairs(&self, set: &[usize], t: u32, keep: u32, bit: u8, out: &mut [u8], near: &mut Vec<u8>) {
+    pub fn mark_near_pairs<const AFTER_STAR: bool>(
+        &self,
+        set: &[usize],
+        (t, keep): (u32, u32),
+        bit: u8,
+        out: &mut [u8],
+        near: &mut Vec<u8>,
+    ) {
         let stride = self.stride;
         let matrix = &self.levels[self.base()..];
         let (t, keep) = (t.min(100) as u8, keep.min(200) as u8);
@@ -293,9 +301,15 @@ impl Distances {
         let (first, rest) = near.split_at_mut(stride);
         let (second, far) = rest.split_at_mut(stride);
         far.fill(0);
+        let to_star = &self.to_star[..stride];
         for &m in set {
             let row = &matrix[m * stride..][..stride];
-            for (((a, b), f), &s) in first.iter_mut().zip(second.iter_mut()).zip(far.iter_mut()).zip(row) {
+            // `FAR` plus anything is `FAR`, no shorter than any distance.
+            let via = if AFTER_STAR { to_star[m] } else { FAR };
+            for ((((a, b), f), &s), &ds) in
+                first.iter_mut().zip(second.iter_mut()).zip(far.iter_mut()).zip(row).zip(to_star)
+            {
+                let s = s.min(via.saturating_add(ds));
                 *b = (*b).min((*a).max(s));
                 *a = (*a).min(s);
                 *f = f.saturating_add(u8::from(s >= t + 2));

@@ -62,7 +62,9 @@
 //!   alone could finish (`search.rs`, "Leaves"), the skipping of merging moves that commute with
 //!   the last one and were tried before it (`search.rs`, "Commuting moves"), children tested
 //!   against the bounds before they are played (where the radius or the colour schedule is
-//!   tight, the regions whose moves cannot bring it down not even listed), and on symmetric
+//!   tight, the regions whose moves cannot bring it down not even listed; where the schedule
+//!   leaves one move to spare, a child's schedule worked out unplayed, and the child cut if none
+//!   of its moves could bring it down: `search.rs`, "Bounds"), and on symmetric
 //!   boards one move of each mirror-image pair while the
 //!   position is symmetric and one table entry for a position and its mirror images.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
@@ -130,6 +132,16 @@
 //!   where the colour schedule leaves some move (2026-11-27, after the schedule's bound for all
 //!   of a region's moves): `spire` 65 ms to 80, `chevron` 46 to 61. The printer bound cuts many
 //!   positions before the listing that the schedule cuts only move by move.
+//! - Where the colour schedule leaves no move to spare, skipping the other colours' marks once a
+//!   colour that every lowering move must lower has none (2026-11-27, sixth session): no such
+//!   colour ever came up on `organic-speckled-2`, `-3` or `organic-4`, as lowering every other
+//!   colour's wait always lowers the schedule (the waits shift a place); the test cost 5%.
+//! - Carrying the parent's far-apart sets over to a child (those the move leaves far apart) in
+//!   place of the child's own: the same schedule on 600 k children of `organic-speckled-1`, but
+//!   other sets mark other regions, and the children listed more moves (`organic-speckled-2`
+//!   39 k nodes to 91 k, `organic-speckled-3` 1.27 G instructions to 1.62 G); as a test of
+//!   children unplayed, those sets found 48% of them with no move that fits, where 72% list no
+//!   move when played. The child's own sets, picked from the distances after the move, are what landed.
 //! - Watching the printer bound one move before it is tight too (in the iteration one above it,
 //!   and below nodes it leaves one move to spare): `09-patterns/tessera` 1.10 M nodes to 916 k
 //!   counted (the bound's work included) but 295 ms to 495 ms, `gingham` 1.12 M to 1.47 M.

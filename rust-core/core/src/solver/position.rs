@@ -8,8 +8,9 @@ mod colour;
 mod printer;
 mod rim;
 mod schedule;
+mod witness;
 
-pub use schedule::Witness;
+pub use witness::Witness;
 
 use super::bits;
 use super::distance::Distances;

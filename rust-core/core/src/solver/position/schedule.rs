@@ -1,10 +1,11 @@
 //! The colour schedule: the colour bound made stronger by distances, with what proves it (far-apart
 //! regions of one colour) kept so that a bound after each move can be found without playing it.
 
+use super::witness::{After, Witness};
 use super::{Position, Target};
 use crate::board::{Colour, MAX_COLOURS};
 use crate::solver::bits;
-use crate::solver::distance::Distances;
+use crate::solver::distance::{Distances, FAR};
 
 impl Position {
     /// The colour-schedule bound, the colour bound made stronger by distances. Every colour but
@@ -21,25 +22,18 @@ impl Position {
     /// joined them for good). With `t = 0`: a colour of two or more regions needs a move first,
     /// which is the colour bound's extra move.
     pub fn colour_schedule(&self, target: Target, witness: &mut Witness) -> u32 {
-        witness.clear();
-        let Some(d) = &self.distances else { return self.colour_bound(target) };
-        let (mut members, mut apart) = (std::mem::take(&mut witness.members), std::mem::take(&mut witness.apart));
-        let mut wait = [None; MAX_COLOURS];
-        for (c, slot) in wait.iter_mut().enumerate() {
-            *slot = match self.count[c] {
-                0 => None,
-                1 => Some(0),
-                2 => Some(1),
-                _ => {
-                    members.clear();
-                    members.extend(bits::members(&self.by_colour[c * self.words..(c + 1) * self.words]));
-                    Some(moves_to_single(d, c, &mut members, &mut apart, witness))
-                }
-            };
+        if std::mem::take(&mut witness.given) {
+            return schedule(&witness.wait, target);
         }
-        (witness.members, witness.apart) = (members, apart);
-        witness.wait = wait;
-        schedule(&wait, target)
+        let Some(d) = &self.distances else {
+            witness.clear();
+            return self.colour_bound(target);
+        };
+        let words = self.words;
+        let class = |c: usize, members: &mut Vec<usize>| {
+            members.extend(bits::members(&self.by_colour[c * words..(c + 1) * words]));
+        };
+        pick_schedule::<false>(d, &self.count, class, target, witness)
     }
 
     /// A lower bound on the colour schedule after any merging move of `node`, from the sets
@@ -56,28 +50,16 @@ impl Position {
     /// may lower by one; it vanishes if `node` is its one region. Needs distances.
     pub fn colour_schedule_moving(&self, node: usize, target: Target, witness: &mut Witness) -> u32 {
         if !witness.lowered_known {
-            self.mark_lowered(witness);
+            self.mark_lowered(witness, false);
         }
         let own = usize::from(self.colour[node]);
-        let lowered = u16::from(witness.lowered[node]);
-        // A colour down to one region is lowered anyway, having no set.
-        let vanish = if self.count[own] == 1 { 1 << own } else { 0 };
-        let key = lowered | vanish << MAX_COLOURS;
-        if let Some(&(_, floor)) = witness.floors.iter().find(|f| f.0 == key) {
-            return floor;
-        }
-        let mut wait = witness.wait;
-        for (c, slot) in wait.iter_mut().enumerate().filter(|(c, _)| lowered >> c & 1 == 1) {
-            *slot = if vanish >> c & 1 == 1 { None } else { slot.map(|w| w.saturating_sub(1)) };
-        }
-        let floor = schedule(&wait, target);
-        witness.floors.push((key, floor));
-        floor
+        witness.floor(node, self.count[own] == 1, own, target)
     }
 
     /// Fills `witness.lowered`: per region, the colours whose wait a move of it could lower (see
-    /// [`Position::colour_schedule_moving`]).
-    fn mark_lowered(&self, witness: &mut Witness) {
+    /// [`Position::colour_schedule_moving`]), by the distances now or, `after_star`, by those
+    /// after contracting the star last given to [`Distances::star_distances`].
+    fn mark_lowered(&self, witness: &mut Witness, after_star: bool) {
         let d = self.distances.as_ref().expect("the search keeps distances");
         let no_set = (0..MAX_COLOURS).filter(|&c| witness.wait[c].is_some() && witness.sets[c].is_none());
         let all = no_set.fold(0, |bits, c| bits | 1 << c);
@@ -86,7 +68,11 @@ impl Position {
         for c in 0..MAX_COLOURS {
             if let (Some((t, start, end)), Some(w)) = (witness.sets[c], witness.wait[c]) {
                 let set = &witness.regions[start..end];
-                d.mark_near_pairs(set, t, w, 1 << c, &mut witness.lowered, &mut witness.near);
+                if after_star {
+                    d.mark_near_pairs::<true>(set, (t, w), 1 << c, &mut witness.lowered, &mut witness.near);
+                } else {
+                    d.mark_near_pairs::<false>(set, (t, w), 1 << c, &mut witness.lowered, &mut witness.near);
+                }
             }
         }
         witness.lowered_known = true;
@@ -159,6 +145,54 @@ impl Position {
         self.schedules.schedule(&wait, target)
     }
 
+    /// The colour schedule of the position after recolouring `node` to `colour`, worked out
+    /// without playing the move, into `child`: the sets are picked as
+    /// [`Position::colour_schedule`] would pick them there, from the distances after the move,
+    /// `min(d(a, b), d(a, S) + d(S, b))` for the star `S` the move contracts, and that position's
+    /// `colour_schedule` then answers from `child` at once, once. Where the schedule equals `left`,
+    /// the moves left after the move, the regions whose moves could lower it are marked too, as
+    /// [`Position::colour_schedule_moving`] would mark them there, and the answer says whether there
+    /// are none: then that position has no move that fits, and need not be played. Needs
+    /// distances.
+    pub fn witness_after(
+        &mut self,
+        node: usize,
+        colour: Colour,
+        target: Target,
+        child: &mut Witness,
+        left: u32,
+    ) -> After {
+        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        self.fill_star(node, colour);
+        let d = self.distances.as_mut().expect("the search keeps distances");
+        d.star_distances(&self.star);
+        let (d, star) = (&*d, &self.star[..]);
+        let mut count = self.count;
+        count[x] += 1;
+        count[x] -= star.len() as u32 - 1;
+        count[y] -= 1;
+        let words = self.words;
+        let class = |c: usize, members: &mut Vec<usize>| {
+            let regions = bits::members(&self.by_colour[c * words..(c + 1) * words]);
+            members.extend(regions.filter(|&m| m != node && !(c == x && star.contains(&m))));
+            if c == x {
+                let at = members.partition_point(|&m| m < node);
+                members.insert(at, node);
+            }
+        };
+        let schedule = pick_schedule::<true>(d, &count, class, target, child);
+        child.given = true;
+        if schedule != left {
+            return After { schedule, stuck: false };
+        }
+        self.mark_lowered(child, true);
+        let stuck = bits::members(&self.alive).filter(|v| !star[1..].contains(v)).all(|v| {
+            let own = if v == node { x } else { usize::from(self.colour[v]) };
+            child.floor(v, count[own] == 1, own, target) >= left
+        });
+        After { schedule, stuck }
+    }
+
     /// For [`Position::colour_schedule_after`]: of colour `c`'s regions after the move (`x` the
     /// colour moved to), the set's that stay, then the others, picked greedily while pairwise
     /// `2t + 1` apart by the distances after the move, until they prove as much as the set did;
@@ -187,7 +221,7 @@ impl Position {
 
 /// The colour schedule (see [`Position::colour_schedule`]) from each colour's wait (`None` for
 /// a colour with no regions).
-fn schedule(wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
+pub(super) fn schedule(wait: &[Option<u32>; MAX_COLOURS], target: Target) -> u32 {
     // The waits in decreasing order; a colour's schedule leaves out the final colour.
     let mut order = [(0, 0); MAX_COLOURS];
     let mut len = 0;
@@ -256,25 +290,68 @@ impl ScheduleCache {
     }
 }
 
+/// The colour schedule from the colours' `count`s and regions (`class(c, out)` appends colour
+/// `c`'s, in order), with the sets that prove it written into `witness` (see
+/// [`Position::colour_schedule`]): by the distances in `d` or, `AFTER_STAR`, by those after
+/// contracting the star last given to [`Distances::star_distances`].
+fn pick_schedule<const AFTER_STAR: bool>(
+    d: &Distances,
+    count: &[u32; MAX_COLOURS],
+    class: impl Fn(usize, &mut Vec<usize>),
+    target: Target,
+    witness: &mut Witness,
+) -> u32 {
+    witness.clear();
+    let (mut members, mut apart) = (std::mem::take(&mut witness.members), std::mem::take(&mut witness.apart));
+    let mut wait = [None; MAX_COLOURS];
+    for (c, slot) in wait.iter_mut().enumerate() {
+        *slot = match count[c] {
+            0 => None,
+            1 => Some(0),
+            2 => Some(1),
+            _ => {
+                members.clear();
+                class(c, &mut members);
+                Some(moves_to_single::<AFTER_STAR>(d, c, &mut members, &mut apart, witness))
+            }
+        };
+    }
+    (witness.members, witness.apart) = (members, apart);
+    witness.wait = wait;
+    schedule(&wait, target)
+}
+
 /// A lower bound on the moves before the regions `members` (all of one colour `c`, three or
 /// more) are down to one (see [`Position::colour_schedule`]): for growing `t`, a set of them
-/// pairwise `2t + 1` apart, picked greedily from the farthest. Each set that raises the bound
-/// above one is recorded in `witness`.
-fn moves_to_single(
+/// pairwise `2t + 1` apart, picked greedily from the farthest, by the distances
+/// [`pick_schedule`] names. Each set that raises the bound above one is recorded in `witness`.
+fn moves_to_single<const AFTER_STAR: bool>(
     d: &Distances,
     c: usize,
     members: &mut [usize],
     apart: &mut Vec<usize>,
     witness: &mut Witness,
 ) -> u32 {
-    let from_first = d.row(members[0]);
-    members.sort_unstable_by_key(|&m| (std::cmp::Reverse(from_first[m]), m));
+    // `FAR` plus anything is `FAR`, no shorter than any distance.
+    let via = |m: usize| if AFTER_STAR { d.to_star(m) } else { FAR };
+    let dist = |row: &[u8], via: u8, b: usize| row[b].min(via.saturating_add(d.to_star(b)));
+    let (from_first, via_first) = (d.row(members[0]), via(members[0]));
+    // Farthest from the first member first, then by region: one integer key per member, which
+    // sorts faster than pairs (searched islands have fewer than 2^16 regions).
+    const _: () = assert!(crate::solver::MAX_SEARCHED_REGIONS <= 1 << 16);
+    for m in members.iter_mut() {
+        *m |= usize::from(u8::MAX - dist(from_first, via_first, *m)) << 16;
+    }
+    members.sort_unstable();
+    for m in members.iter_mut() {
+        *m &= 0xffff;
+    }
     let (mut best, mut t) = (1, 1);
     loop {
         apart.clear();
         for &m in members.iter() {
-            let row = d.row(m);
-            if apart.iter().all(|&a| u32::from(row[a]) > 2 * t) {
+            let (row, via) = (d.row(m), via(m));
+            if apart.iter().all(|&a| u32::from(dist(row, via, a)) > 2 * t) {
                 apart.push(m);
             }
         }
@@ -287,51 +364,6 @@ fn moves_to_single(
             return best;
         }
         t += 1;
-    }
-}
-
-/// Sets of regions of one colour far apart, found by [`Position::colour_schedule`], from which
-/// [`Position::colour_schedule_after`] bounds the schedule after a move.
-#[derive(Default)]
-pub struct Witness {
-    /// Per colour, the `t` of its set (pairwise `2t + 1` apart) and where the set lies in
-    /// `regions`.
-    sets: [Option<(u32, usize, usize)>; MAX_COLOURS],
-    regions: Vec<usize>,
-    /// Per colour, its wait in the position's schedule.
-    wait: [Option<u32>; MAX_COLOURS],
-    /// The schedules after a move worked out so far, by which colours' waits fall (bits
-    /// `0..MAX_COLOURS`) and which vanish (the bits above).
-    floors: Vec<(u16, u32)>,
-    /// Per region, the colours whose wait a move of it could lower, once `lowered_known`.
-    lowered: Vec<u8>,
-    lowered_known: bool,
-    /// Scratch for [`Distances::mark_near_pairs`].
-    near: Vec<u8>,
-    /// Scratch for [`Position::colour_schedule`]: one colour's regions, and those picked far
-    /// apart.
-    members: Vec<usize>,
-    apart: Vec<usize>,
-}
-
-impl Witness {
-    fn clear(&mut self) {
-        self.sets = [None; MAX_COLOURS];
-        self.wait = [None; MAX_COLOURS];
-        self.floors.clear();
-        self.lowered_known = false;
-        self.regions.clear();
-    }
-
-    /// Records `set` for colour `c` in place of any earlier one.
-    fn record(&mut self, c: usize, t: u32, set: &[usize]) {
-        let start = self.regions.len();
-        self.regions.extend_from_slice(set);
-        self.sets[c] = Some((t, start, self.regions.len()));
-    }
-
-    fn set(&self, c: usize) -> Option<(u32, &[usize])> {
-        self.sets[c].map(|(t, start, end)| (t, &self.regions[start..end]))
     }
 }
 
@@ -450,6 +482,38 @@ mod tests {
                 let claimed = p.colour_schedule_moving(node, target, &mut witness);
                 p.play(node, colour);
                 prop_assert!(claimed <= best_schedule(&p, target), "{} to {}", node, colour);
+                p.undo();
+            }
+        }
+
+        #[test]
+        fn the_witness_worked_out_before_a_move_is_the_one_found_after_it(
+            cells in prop::collection::vec(0u8..4, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..4), 0..4),
+            any in any::<bool>(),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let fourth: Vec<(usize, Colour)> = p.nodes().map(|v| (v, 3)).collect();
+            for (node, colour) in recolourings(&p).into_iter().chain(fourth) {
+                if p.colour(node) == colour || p.swallows(node, colour) == 0 {
+                    continue;
+                }
+                // Once to learn the schedule, then asked at it, so that the regions are marked.
+                let mut before = Witness::default();
+                let left = p.witness_after(node, colour, target, &mut before, u32::MAX).schedule;
+                let after = p.witness_after(node, colour, target, &mut before, left);
+                prop_assert_eq!(after.schedule, left);
+                p.play(node, colour);
+                let mut own = Witness::default();
+                prop_assert_eq!(p.colour_schedule(target, &mut before), p.colour_schedule(target, &mut own));
+                let mut stuck = true;
+                for v in p.nodes().collect::<Vec<_>>() {
+                    let floor = p.colour_schedule_moving(v, target, &mut own);
+                    prop_assert_eq!(p.colour_schedule_moving(v, target, &mut before), floor, "{} to {}: {}", node, colour, v);
+                    stuck &= floor >= left;
+                }
+                prop_assert_eq!(after.stuck, stuck, "{} to {}", node, colour);
                 p.undo();
             }
         }

@@ -196,6 +196,7 @@ impl<'a> Worker<'a> {
             scratch: Vec::new(),
             mirrors: self.mirrors,
             threads: 1,
+            peeks: Default::default(),
             reverse: false,
             siblings,
             printer: self.printer,
