@@ -18,7 +18,8 @@
 //!   search starts from); a greedy flood (`search::greedy`) stays as the fallback.
 //! - `anytime.rs`: that line shortened while the proof runs, where a solve has no node budget.
 //! - `search.rs`: IDA* on one island, its move rule and transposition-table use, with their
-//!   proofs; `search/shared.rs`: the same search shared out among threads.
+//!   proofs; `search/moves.rs`: the moves a node lists by those rules, and the children worked
+//!   out before they are played; `search/shared.rs`: the same search shared out among threads.
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
 //!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
 //!   (the colour schedule), `position/rim.rs` (radius and rim bound) and `position/printer.rs`

@@ -1,0 +1,190 @@
+//! The moves a node lists, by the move rules of the search's module doc ("Moves", "Leaves",
+//! "Commuting moves", "Bounds"), and the children worked out before they are played.
+
+use super::{Commute, Last, Scratch, Search};
+use crate::board::Colour;
+use crate::solver::bits;
+use crate::solver::distance::Centres;
+use crate::solver::position::{Target, Witness};
+use std::cmp::Reverse;
+
+/// What listing a position's moves found out on the way (see [`Search::moves`]).
+pub(super) struct Listed {
+    /// Whether the candidate centres were filled.
+    pub(super) centres: bool,
+    /// The position's colour schedule, where a witness was given and some move fits the colour
+    /// bound.
+    pub(super) schedule: Option<u32>,
+}
+
+/// Counts of the children worked out unplayed where the colour schedule leaves one move to
+/// spare ([`Position::witness_after`]), and of those cut so. That pays only where many are cut
+/// (`organic-speckled-1`: two in three), and elsewhere costs up to 10% (`organic-4`, where
+/// almost none are): so it is done while at least one in four so far was cut, and otherwise for
+/// one chance in 16, to notice a change (see "Bounds"). Counted, never timed, so a search on one
+/// thread is the same on every device.
+#[derive(Default)]
+pub(super) struct Peeks {
+    chances: u64,
+    tried: u64,
+    cut: u64,
+}
+
+impl Peeks {
+    /// Whether to work out the next child unplayed.
+    pub(super) fn worth_it(&mut self) -> bool {
+        self.chances += 1;
+        self.chances.is_multiple_of(16) || self.cut * 4 >= self.tried
+    }
+
+    pub(super) fn record(&mut self, cut: bool) {
+        self.tried += 1;
+        self.cut += u64::from(cut);
+    }
+}
+
+impl Search<'_> {
+    /// For a child of a node `g` deep, with `left` moves left there: works out the child's colour
+    /// schedule unplayed, into the witness the child will read ([`Position::witness_after`]), and
+    /// whether the child is cut: that schedule passes the `left − 1` moves left after the move,
+    /// or equals them and no move there could lower it. The child learns nothing it would not
+    /// have learned played: where it lists no move, the table learns what the child would have.
+    pub(super) fn cut_unplayed(&mut self, g: u32, node: usize, colour: Colour, left: u32) -> bool {
+        let depth = g as usize + 1;
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Scratch::default);
+        }
+        let child = &mut self.scratch[depth].witness;
+        let after = self.pos.witness_after(node, colour, self.target, child, left - 1);
+        let cut = after.schedule >= left || after.stuck;
+        if cut {
+            child.forget();
+        }
+        if after.stuck {
+            self.table.raise(self.pos.hash_after(node, colour), left);
+        }
+        self.peeks.record(cut);
+        cut
+    }
+
+    /// The moves the rules allow after `last` whose colour bound fits the `left − 1` moves after
+    /// them, most promising first, into `out`: `(node, colour, swallowed)`, by how much they
+    /// swallow. Only merging moves (see "Moves"), or, for an island left as one region, its
+    /// recolouring to the target colour. Where this position's colour bound leaves no move to
+    /// spare, only nodes that could lower it are tried, most of them only with the colours they
+    /// swallow whole ([`Position::beside_whole_colours`]). In a `symmetric` position, a move only on
+    /// the least node of those its mirrors map it to. Where `centres` is given (the radius leaves
+    /// no move to spare), it is filled with the candidates for `left − 1` once some move is
+    /// found, and from then on only nodes that [`Centres::could_fit`] are tried. Where `witness`
+    /// is given, the colour schedule is worked out into it once some move is found: if it passes
+    /// `left`, nothing is listed; if it equals `left`, only nodes whose moves could lower it
+    /// ([`Position::colour_schedule_moving`]) are tried. Leaf moves only where the regions less
+    /// one fit `left` (see "Leaves"). Returns what it found out on the way.
+    pub(super) fn moves(
+        &self,
+        last: Last,
+        left: u32,
+        symmetric: bool,
+        mut centres: Option<&mut Centres>,
+        mut witness: Option<&mut Witness>,
+        out: &mut Vec<(usize, Colour, usize)>,
+    ) -> Listed {
+        let pos = &*self.pos;
+        out.clear();
+        let mut listed = Listed { centres: false, schedule: None };
+        if pos.len() == 1 {
+            // Not the goal, so the target is a colour the region does not have.
+            if let (Target::Colour(d), Some(v)) = (self.target, pos.nodes().next()) {
+                out.push((v, d, 0));
+            }
+            listed.schedule = witness.map(|w| pos.colour_schedule(self.target, w));
+            return listed;
+        }
+        // Where the colour bound leaves no move to spare, the neighbours a region needs for a
+        // move of it to lower the bound (see [`Position::lowering_degrees`]).
+        let lowering = if pos.colour_bound(self.target) >= left { Some(pos.lowering_degrees()) } else { None };
+        // There, most regions can only swallow a whole colour (see [`Position::beside_whole_colours`]).
+        let beside = lowering.and_then(|_| pos.beside_whole_colours());
+        // There, only regions beside a whole colour or of a colour of two regions or fewer
+        // have such moves: the others need not be visited.
+        let scan = beside.as_ref().map_or_else(|| pos.alive(), |beside| beside.movers());
+        // Leaf moves only where leaf moves alone could finish (see "Leaves").
+        let leaves_move = pos.len() - 1 <= left as usize;
+        for v in bits::members(scan) {
+            let degree = pos.degree(v);
+            let leaf = degree == 1;
+            if leaf && !leaves_move {
+                continue;
+            }
+            if lowering.is_some_and(|need| degree < need[usize::from(pos.colour(v))]) {
+                continue;
+            }
+            // A mirror maps `v` to a smaller node: its moves are that node's images.
+            if symmetric && self.mirrors.iter().any(|map| map[v] < v) {
+                continue;
+            }
+            if listed.centres && centres.as_deref().is_some_and(|centres| !centres.could_fit(v)) {
+                continue;
+            }
+            // Where the schedule leaves no move to spare, only regions whose moves could lower it.
+            if listed.schedule == Some(left) {
+                let witness = witness.as_deref_mut().expect("a schedule comes with its witness");
+                if pos.colour_schedule_moving(v, self.target, witness) >= left {
+                    continue;
+                }
+            }
+            let whole = beside.as_ref().and_then(|beside| beside.swallowing_whole(v, pos.colour(v)));
+            let around = whole.unwrap_or_else(|| pos.neighbours_by_colour(v));
+            for c in 0..self.colours {
+                let swallowed = around[usize::from(c)] as usize;
+                if swallowed == 0 {
+                    continue;
+                }
+                let allowed = match last {
+                    Last::Free => true,
+                    Last::Merge { node: m, colour: x, swallowed: s, commute } => match commute {
+                        Commute::Never => true,
+                        // Tried before the last move: a helping thread tries them from the last.
+                        Commute::Before => {
+                            leaf || ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse
+                                || !pos.clear_of(v, c, m)
+                        }
+                        Commute::Done => !(pos.clear_of(v, c, m) && self.siblings.is_some_and(|t| t.done(v, c))),
+                    },
+                    Last::Recolour => false,
+                };
+                if !allowed || pos.colour_bound_after(v, c, swallowed, self.target) >= left {
+                    continue;
+                }
+                // The candidates and the schedule cost more than listing the moves: only once
+                // there is a move.
+                if let Some(centres) = centres.as_deref_mut()
+                    && !listed.centres
+                {
+                    pos.centre_candidates(left - 1, centres, true);
+                    listed.centres = true;
+                    if !centres.could_fit(v) {
+                        break;
+                    }
+                }
+                if let Some(witness) = witness.as_deref_mut()
+                    && listed.schedule.is_none()
+                {
+                    let schedule = pos.colour_schedule(self.target, witness);
+                    listed.schedule = Some(schedule);
+                    if schedule > left {
+                        out.clear();
+                        return listed;
+                    }
+                    // The region the first move is of, which the test above could not check yet.
+                    if schedule == left && pos.colour_schedule_moving(v, self.target, witness) >= left {
+                        break;
+                    }
+                }
+                out.push((v, c, swallowed));
+            }
+        }
+        out.sort_by_key(|m| Reverse(m.2));
+        listed
+    }
+}
