@@ -50,16 +50,16 @@ impl Position {
     /// may lower by one; it vanishes if `node` is its one region. Needs distances.
     pub fn colour_schedule_moving(&self, node: usize, target: Target, witness: &mut Witness) -> u32 {
         if !witness.lowered_known {
-            self.mark_lowered(witness, false);
+            self.mark_lowered::<false>(witness);
         }
         let own = usize::from(self.colour[node]);
         witness.floor(node, self.count[own] == 1, own, target)
     }
 
     /// Fills `witness.lowered`: per region, the colours whose wait a move of it could lower (see
-    /// [`Position::colour_schedule_moving`]), by the distances now or, `after_star`, by those
+    /// [`Position::colour_schedule_moving`]), by the distances now or, `AFTER_STAR`, by those
     /// after contracting the star last given to [`Distances::star_distances`].
-    fn mark_lowered(&self, witness: &mut Witness, after_star: bool) {
+    fn mark_lowered<const AFTER_STAR: bool>(&self, witness: &mut Witness) {
         let d = self.distances.as_ref().expect("the search keeps distances");
         let no_set = (0..MAX_COLOURS).filter(|&c| witness.wait[c].is_some() && witness.sets[c].is_none());
         let all = no_set.fold(0, |bits, c| bits | 1 << c);
@@ -68,11 +68,7 @@ impl Position {
         for c in 0..MAX_COLOURS {
             if let (Some((t, start, end)), Some(w)) = (witness.sets[c], witness.wait[c]) {
                 let set = &witness.regions[start..end];
-                if after_star {
-                    d.mark_near_pairs::<true>(set, (t, w), 1 << c, &mut witness.lowered, &mut witness.near);
-                } else {
-                    d.mark_near_pairs::<false>(set, (t, w), 1 << c, &mut witness.lowered, &mut witness.near);
-                }
+                d.mark_near_pairs::<AFTER_STAR>(set, (t, w), 1 << c, &mut witness.lowered, &mut witness.near);
             }
         }
         witness.lowered_known = true;
@@ -185,7 +181,7 @@ impl Position {
         if schedule != left {
             return After { schedule, stuck: false };
         }
-        self.mark_lowered(child, true);
+        self.mark_lowered::<true>(child);
         let stuck = bits::members(&self.alive).filter(|v| !star[1..].contains(v)).all(|v| {
             let own = if v == node { x } else { usize::from(self.colour[v]) };
             child.floor(v, count[own] == 1, own, target) >= left
