@@ -139,8 +139,10 @@ impl Meter {
         self.stopped.map_or(Ok(()), Err)
     }
 
-    /// Stops the solve for good.
+    /// Stops the solve for good. A reason given before stands: a search stopped by its budget
+    /// and then found past the move limit by a bound alone (the search for a target colour, one
+    /// move dearer) has not proven that the board needs too many moves.
     pub(super) fn stop(&mut self, why: Stop) {
-        self.stopped = Some(why);
+        self.stopped.get_or_insert(why);
     }
 }

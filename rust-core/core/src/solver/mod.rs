@@ -394,6 +394,26 @@ mod tests {
     }
 
     #[test]
+    fn too_many_moves_is_said_only_where_the_bound_passes_the_limit() {
+        // riptide after a wasted first move needs 9 moves. A node budget that runs out before 8
+        // is ruled out must say so: the search for a target colour, one move dearer, passed the
+        // limit by its bound alone and overwrote the reason, and a hint's undo probe took that
+        // for settled and answered "not sure" without searching on.
+        let source = include_str!("../../../../levels/07-deep-water/riptide.toml");
+        let level = Arc::new(crate::level_file::parse_level("riptide", "riptide.toml", source).unwrap());
+        let mut game = Game::new(Arc::clone(&level));
+        game.play(Move { tile: 30, colour: 3 }).unwrap();
+        let (b, colours) = (game.board(), level.palette().len());
+        assert_eq!(solve(b, colours, &Budget::default()).moves.len(), 9);
+        for nodes in (1_000..40_000).step_by(1_000) {
+            let s = solve(b, colours, &Budget { max_nodes: Some(nodes), max_moves: Some(8), ..Budget::default() });
+            if s.stopped == Some(Stop::TooManyMoves) {
+                assert!(s.lower_bound > 8, "{nodes} nodes: {s:?}");
+            }
+        }
+    }
+
+    #[test]
     fn cancelling_stops_the_search() {
         let grid = "012301\n230123\n301230\n123012\n012301\n230123";
         let (b, colours) = board(Tiling::Triangles, 6, grid);
