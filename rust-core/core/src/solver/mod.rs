@@ -143,6 +143,15 @@
 //!   39 k nodes to 91 k, `organic-speckled-3` 1.27 G instructions to 1.62 G); as a test of
 //!   children unplayed, those sets found 48% of them with no move that fits, where 72% list no
 //!   move when played. The child's own sets, picked from the distances after the move, are what landed.
+//! - Where the colour schedule after a move is worked out unplayed and leaves that child no move
+//!   to spare, testing each of the child's own moves there too, as the child would (the
+//!   distance to its move's star `S'` is `min(d(a, S'), d(a, S) + d(S, S'))` for the first star
+//!   `S`), and cutting the child where none passes, if at most four of its regions could lower
+//!   the schedule (2026-11-28): it cut 60% of the children it tested on `organic-speckled-1`
+//!   (1.63 M nodes to 1.28 M; `organic-speckled-2` 39 k to 27 k), but cost as much as playing
+//!   them had (`organic-speckled-1` 1.85 s either way, instructions 3% fewer on
+//!   `organic-speckled-1-lr` and 2% more on `organic-speckled-2`); without the cap of four
+//!   regions, `organic-4` took 130 ms instead of 83.
 //! - Watching the printer bound one move before it is tight too (in the iteration one above it,
 //!   and below nodes it leaves one move to spare): `09-patterns/tessera` 1.10 M nodes to 916 k
 //!   counted (the bound's work included) but 295 ms to 495 ms, `gingham` 1.12 M to 1.47 M.

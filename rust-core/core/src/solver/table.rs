@@ -8,7 +8,7 @@
 //! 512 KiB that held them). It grows as it fills, also while threads share it (see
 //! [`Table::share`]).
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// Slot layout: `[key ^ data, data]` with `key = hash[0]` and `data = hash[1] & !0xFFFF |
 /// generation << 8 | bound`, in one of the two slots at `hash[0] & (len - 1)` and the one beside
@@ -31,9 +31,11 @@ pub struct Table {
     /// Slots in use (a power of two): a position's pair is at `hash[0] & (len - 1)`. Equal to
     /// `slots.len()` except while shared.
     len: AtomicUsize,
-    /// While shared and grown since: the slots in use before the last growth, where positions
-    /// learned before it are found (0 otherwise).
+    /// While a shared table grows: the slots in use before, where the positions learned before
+    /// are found until they are moved (0 otherwise).
     before: AtomicUsize,
+    /// Whether a thread is growing the shared table.
+    growing: AtomicBool,
     /// Slots it may grow to.
     max_slots: usize,
     /// Entries of the current generation (approximately: slots overwritten by another thread at
@@ -49,7 +51,16 @@ impl Table {
         let max_slots = if count.is_power_of_two() { count } else { count.next_power_of_two() / 2 };
         let slots = empty(max_slots.min(FIRST_SLOTS));
         let len = AtomicUsize::new(slots.len());
-        Table { slots, len, before: AtomicUsize::new(0), max_slots, used: AtomicUsize::new(0), generation: 1 }
+        let before = AtomicUsize::new(0);
+        Table {
+            slots,
+            len,
+            before,
+            growing: AtomicBool::new(false),
+            max_slots,
+            used: AtomicUsize::new(0),
+            generation: 1,
+        }
     }
 
     /// Makes the table ready for threads to share through [`Table::raise_shared`] for a while
@@ -72,8 +83,7 @@ impl Table {
         }
     }
 
-    /// Back from sharing: entries learned before the last growth while shared are given up,
-    /// and the slots in use are all the table holds.
+    /// Back from sharing: the slots in use are all the table holds.
     fn owned(&mut self) {
         self.slots.truncate(*self.len.get_mut());
         *self.before.get_mut() = 0;
@@ -150,29 +160,54 @@ impl Table {
     }
 
     /// [`Table::raise`] on a table shared by threads ([`Table::share`]). When half full, it
-    /// doubles the slots in use without moving an entry: the entries learned before are looked
-    /// up where they are, in the slots in use before, and moved where they now belong when
-    /// found there; those not looked up before the next growth are given up.
+    /// doubles the slots in use, and the thread that grows it moves the entries that now belong
+    /// in the new half there (see [`Table::grow_shared`]).
     pub fn raise_shared(&self, hash: [u64; 2], bound: u32) {
         if bound > self.bound(hash) {
             self.insert_shared(hash, bound);
         }
     }
 
-    /// Stores a bound for a position in a shared table, growing it when half full.
+    /// Stores a bound for a position in a shared table, growing it first when half full.
     fn insert_shared(&self, hash: [u64; 2], bound: u32) {
-        let index = self.slot_for(hash);
+        let mut index = self.slot_for(hash);
         if !self.current(self.load(index)) {
             let used = self.used.fetch_add(1, Ordering::Relaxed) + 1;
             let len = self.len.load(Ordering::Relaxed);
-            if used * 2 >= len
-                && len * 2 <= self.slots.len()
-                && self.len.compare_exchange(len, len * 2, Ordering::Relaxed, Ordering::Relaxed).is_ok()
-            {
-                self.before.store(len, Ordering::Relaxed);
+            if used * 2 >= len && len * 2 <= self.slots.len() && !self.growing.swap(true, Ordering::Acquire) {
+                if self.len.load(Ordering::Relaxed) == len {
+                    self.grow_shared(len);
+                    index = self.slot_for(hash);
+                }
+                self.growing.store(false, Ordering::Release);
             }
         }
         self.store(index, hash, bound);
+    }
+
+    /// Doubles the `len` slots in use of a shared table, then moves each entry of the first
+    /// `len` whose pair is now in the second half there. Meanwhile the other threads look
+    /// entries up in both places (`before`); one they miss, or one moved over another, is a
+    /// bound given up, never a wrong one. Until 2026-11-28 entries were moved only when looked
+    /// up, and those not looked up before the next growth were given up: two threads then
+    /// visited 1.90 M nodes on `organic-speckled-1` where one visits 1.63 M, and now 1.5 M.
+    fn grow_shared(&self, len: usize) {
+        self.before.store(len, Ordering::Relaxed);
+        self.len.store(len * 2, Ordering::Relaxed);
+        for i in 0..len {
+            let [key, data] = self.load(i);
+            if !self.current([key, data]) || key as usize & (len * 2 - 1) & !1 == i & !1 {
+                continue;
+            }
+            // The slot's data holds the position's check bits, as its hash would.
+            let hash = [key, data];
+            let j = self.slot_for(hash);
+            let bound = ((data & 0xFF) as u32).max(self.bound_at(j, hash));
+            self.store(j, hash, bound);
+            self.slots[i][0].store(0, Ordering::Relaxed);
+            self.slots[i][1].store(0, Ordering::Relaxed);
+        }
+        self.before.store(0, Ordering::Relaxed);
     }
 
     /// Doubles the slots, moving over the current generation's entries.
@@ -297,12 +332,34 @@ mod tests {
         assert_eq!(len(), SHARED_SLOTS * 2, "grew once, half full");
         assert!(found(0..n, 3) > n * 9 / 10, "before sharing: {}", found(0..n, 3));
         assert!(found(n..n * 3, 5) > n * 2 * 9 / 10, "while shared: {}", found(n..n * 3, 5));
-        // Looked up since, those entries moved where they belong and outlive the next growth.
+        // Moved where they belong, they outlive the next growth.
         (n * 3..n * 6).for_each(|i| t.raise_shared(hash(i), 6));
         assert_eq!(len(), SHARED_SLOTS * 4, "grew again");
-        assert!(found(0..n, 3) > n * 9 / 10, "moved when found: {}", found(0..n, 3));
+        assert!(found(0..n, 3) > n * 9 / 10, "moved: {}", found(0..n, 3));
         t.clear();
         assert_eq!(t.slots.len(), SHARED_SLOTS * 4, "the slots in use stay");
         assert!((0..n * 6).all(|i| t.bound(hash(i)) == 0));
+    }
+
+    #[test]
+    fn growing_while_shared_keeps_what_it_learned() {
+        // Three growths while shared, no entry looked up in between: each is moved where it
+        // belongs as the table grows (they were given up two growths on).
+        let t = {
+            let mut t = Table::with_bytes(16 * SHARED_SLOTS * 8);
+            t.share();
+            t
+        };
+        let hash = |i: u64| [i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i << 16];
+        let n = SHARED_SLOTS as u64 * 3;
+        std::thread::scope(|s| {
+            for part in 0..2 {
+                let t = &t;
+                s.spawn(move || (part..n).step_by(2).for_each(|i| t.raise_shared(hash(i), 1 + (i % 9) as u32)));
+            }
+        });
+        assert_eq!(t.len.load(Ordering::Relaxed), SHARED_SLOTS * 8, "grew three times");
+        let kept = (0..n).filter(|&i| t.bound(hash(i)) == 1 + (i % 9) as u32).count() as u64;
+        assert!(kept > n * 9 / 10, "{kept} of {n} kept");
     }
 }
