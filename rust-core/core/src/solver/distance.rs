@@ -238,9 +238,21 @@ impl Distances {
         out.start.clear();
         out.far.clear();
         for &c in &out.nodes {
-            out.start.push(out.far.len());
+            let start = out.far.len();
+            out.start.push(start);
             let row = &matrix[c * self.stride..][..self.n];
-            out.far.extend((0..self.n).filter(|&b| live[b] != 0 && u32::from(row[b]) > t));
+            // Without a branch, which the test would mispredict often: every region is written,
+            // and the next one written over it unless it is live and far. 2–3% faster on
+            // `organic-speckled-1` and `tessera` than a filtered `extend`, for 1% more
+            // instructions (medians of 5 interleaved runs, 2026-11-28).
+            out.far.resize(start + self.n, 0);
+            let far = &mut out.far[start..];
+            let mut kept = 0;
+            for (b, (&l, &d)) in live[..self.n].iter().zip(row).enumerate() {
+                far[kept] = b;
+                kept += usize::from((l != 0) & (u32::from(d) > t));
+            }
+            out.far.truncate(start + kept);
         }
         out.start.push(out.far.len());
         out.movers.clear();
