@@ -51,11 +51,10 @@ impl Table {
         let max_slots = if count.is_power_of_two() { count } else { count.next_power_of_two() / 2 };
         let slots = empty(max_slots.min(FIRST_SLOTS));
         let len = AtomicUsize::new(slots.len());
-        let before = AtomicUsize::new(0);
         Table {
             slots,
             len,
-            before,
+            before: AtomicUsize::new(0),
             growing: AtomicBool::new(false),
             max_slots,
             used: AtomicUsize::new(0),
@@ -188,9 +187,8 @@ impl Table {
     /// Doubles the `len` slots in use of a shared table, then moves each entry of the first
     /// `len` whose pair is now in the second half there. Meanwhile the other threads look
     /// entries up in both places (`before`); one they miss, or one moved over another, is a
-    /// bound given up, never a wrong one. Until 2026-11-28 entries were moved only when looked
-    /// up, and those not looked up before the next growth were given up: two threads then
-    /// visited 1.90 M nodes on `organic-speckled-1` where one visits 1.63 M, and now 1.5 M.
+    /// bound given up, never a wrong one (what that used to cost: `search/shared.rs`,
+    /// "Measured").
     fn grow_shared(&self, len: usize) {
         self.before.store(len, Ordering::Relaxed);
         self.len.store(len * 2, Ordering::Relaxed);
