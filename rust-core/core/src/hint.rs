@@ -87,7 +87,8 @@ pub struct Hint {
     pub proven: bool,
     /// Whether the level can still be finished within par (a perfect grade).
     pub par: Reach,
-    /// Whether it can still be finished within par + 1 (an ok grade).
+    /// Whether it can still be finished within par + 1 (an ok grade), as far as the line found and
+    /// the bound show: where par is out of reach, the hint does not search for it.
     pub ok: Reach,
     /// Where par is out of reach ([`Reach::No`]): the fewest undos proven to bring it back (par
     /// reachable after that many, out of reach after one fewer). `None` everywhere else, and
@@ -185,7 +186,7 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
     let solution = cache.follow(&position.board, palette).unwrap_or_else(|| {
         let known = cache.replay(&position.board, palette);
         let par_left = level.par().saturating_sub(used);
-        let fresh = solve_in_stages(&position.board, palette, par_left, known, budget, deadline);
+        let fresh = solve_for_par(&position.board, palette, par_left, known, budget, deadline);
         *cache = Cache { start: Some(position.board.clone()), solution: Some(fresh.clone()) };
         fresh
     });
@@ -218,15 +219,15 @@ fn quick(board: &Board, palette: usize, budget: &Budget) -> (Solution, bool) {
 
 /// A solution from `board`, where `par_left` moves are left within par, in the time left before
 /// `deadline`. First the fewest moves, [`quick`]ly. Where that does not settle it, on the
-/// budget's threads and only as far as the hint's questions need: a line within par or a lower
-/// bound past it; then, where par is out of reach, the same for par + 1. A stage that what is
-/// known already answers (the quick search, or the `known` line) is skipped. On a large board a
-/// line within par is often in hand at once while proving it shortest would take the whole
-/// budget: the hint then follows that line. Where par + 1 is out of reach too, the game ends in a
-/// fail whatever the player does, and the hint follows the best line found without proving it
-/// shortest: that proof changes no advice, and on the connected packs it often took the whole
-/// budget (`kami bench levels/`).
-fn solve_in_stages(
+/// budget's threads and only as far as the hint's question needs: a line within par or a lower
+/// bound past it (unless what is known already answers that: the quick search, or the `known`
+/// line). On a large board a line within par is often in hand at once while proving it shortest
+/// would take the whole budget: the hint then follows that line. Where par is out of reach, the
+/// hint follows the best line found without proving it shortest, and whether par + 1 is in reach
+/// is only what that line and the bound say: no screen shows it, and proving it out of reach
+/// took up to the whole budget (on `09-patterns/argyle` one wasted move in, 1.8 s of a 2 s
+/// hint that had proven par out of reach in 15 ms).
+fn solve_for_par(
     board: &Board,
     palette: usize,
     par_left: u32,
@@ -239,33 +240,21 @@ fn solve_in_stages(
         best.optimal = best.lower_bound as usize >= known.len();
         best.moves = known;
     }
-    if settled {
+    // What the quick search found may answer the question already.
+    if settled || best.moves.len() as u32 <= par_left || best.lower_bound > par_left {
         return best;
     }
-    for m in [par_left, par_left.saturating_add(1)] {
-        // What the quick search found may answer this stage's question already.
-        if best.moves.len() as u32 <= m {
-            return best;
-        }
-        if best.lower_bound > m {
-            continue;
-        }
-        let max_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let max_nodes = budget.max_nodes.map(|n| n.saturating_sub(best.nodes));
-        let solution = solve(board, palette, &Budget { max_moves: Some(m), max_time, max_nodes, ..budget.clone() });
-        let (nodes, lower_bound, stopped) =
-            (best.nodes + solution.nodes, best.lower_bound.max(solution.lower_bound), solution.stopped);
-        if solution.moves.len() < best.moves.len() || solution.optimal {
-            best = solution;
-        }
-        // A line as short as the bound is proven shortest, whichever stage proved the bound.
-        let optimal = best.optimal || lower_bound as usize >= best.moves.len();
-        best = Solution { nodes, lower_bound, stopped, optimal, ..best };
-        if stopped != Some(Stop::TooManyMoves) {
-            break;
-        }
+    let max_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let max_nodes = budget.max_nodes.map(|n| n.saturating_sub(best.nodes));
+    let solution = solve(board, palette, &Budget { max_moves: Some(par_left), max_time, max_nodes, ..budget.clone() });
+    let (nodes, lower_bound, stopped) =
+        (best.nodes + solution.nodes, best.lower_bound.max(solution.lower_bound), solution.stopped);
+    if solution.moves.len() < best.moves.len() || solution.optimal {
+        best = solution;
     }
-    best
+    // A line as short as the bound is proven shortest, whichever search proved the bound.
+    let optimal = best.optimal || lower_bound as usize >= best.moves.len();
+    Solution { nodes, lower_bound, stopped, optimal, ..best }
 }
 
 /// The fewest undos after which par is reachable again, where that is proven by the `deadline`.
@@ -418,7 +407,7 @@ mod tests {
         // gives the quick search's winning line and spends no more nodes proving it shortest.
         let source = include_str!("../../cli/bench/3-rings/rings-3.toml").replace("par = 8", "par = 3");
         let g = Game::new(Arc::new(parse_level("rings-3", "rings-3.toml", &source).unwrap()));
-        let found = solve_in_stages(g.board(), 4, 3, None, &Budget::default(), None);
+        let found = solve_for_par(g.board(), 4, 3, None, &Budget::default(), None);
         assert!(found.lower_bound > 4 && found.nodes <= QUICK_NODES, "{found:?}");
         let mut check = scratch_game(g.board(), 4).unwrap();
         for &m in &found.moves {
@@ -427,6 +416,21 @@ mod tests {
         assert_eq!(check.colours_left(), 1);
         let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
         assert_eq!((h.par, h.ok, h.remaining), (Reach::No, Reach::No, found.moves.len() as u32), "{h:?}");
+    }
+
+    #[test]
+    fn where_par_is_proven_out_of_reach_the_hint_searches_no_further() {
+        // 09-patterns/argyle, par 10, which the printer bound proves at the start. A move in a
+        // corner leaves 11 moves at best; the quick search's bound puts par out of reach at
+        // once. Proving par + 1 out of reach too, which no screen shows, took 6 M nodes.
+        let level = Arc::clone(crate::catalogue::Catalogue::shipped().level("09-patterns/argyle").unwrap());
+        let mut g = Game::new(level);
+        g.play(Move { tile: g.board().tile(0, 7).unwrap(), colour: 2 }).unwrap();
+        let found = solve_for_par(g.board(), 4, 9, None, &Budget::default(), None);
+        assert!(found.lower_bound > 9 && found.nodes <= QUICK_NODES, "{found:?}");
+        let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
+        assert_eq!((h.par, h.undos_to_recover), (Reach::No, Some(1)), "{h:?}");
+        assert_ne!(h.ok, Reach::Yes, "{h:?}");
     }
 
     #[test]

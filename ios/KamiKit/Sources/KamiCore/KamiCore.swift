@@ -3496,7 +3496,8 @@ public struct Hint: Equatable, Hashable {
      */
     public var par: Reach
     /**
-     * Whether it can still be finished within par + 1, likewise.
+     * Whether it can still be finished within par + 1, as far as the hint's line and bound show:
+     * where par is out of reach, the hint does not search for it.
      */
     public var ok: Reach
     /**
@@ -3526,7 +3527,8 @@ public struct Hint: Equatable, Hashable {
          * within the hint's budget (say "not sure", never that par is lost).
          */par: Reach, 
         /**
-         * Whether it can still be finished within par + 1, likewise.
+         * Whether it can still be finished within par + 1, as far as the hint's line and bound show:
+         * where par is out of reach, the hint does not search for it.
          */ok: Reach, 
         /**
          * Where par is proven out of reach: the fewest undos proven to bring it back. Absent

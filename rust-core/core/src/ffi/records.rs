@@ -266,7 +266,8 @@ pub struct Hint {
     /// Whether the level can still be finished within par: proven yes, proven no, or not known
     /// within the hint's budget (say "not sure", never that par is lost).
     pub par: Reach,
-    /// Whether it can still be finished within par + 1, likewise.
+    /// Whether it can still be finished within par + 1, as far as the hint's line and bound show:
+    /// where par is out of reach, the hint does not search for it.
     pub ok: Reach,
     /// Where par is proven out of reach: the fewest undos proven to bring it back. Absent
     /// otherwise, and where no number of undos is proven to help.

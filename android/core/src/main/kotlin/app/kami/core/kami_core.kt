@@ -5643,7 +5643,8 @@ data class Hint (
     var `par`: Reach
     , 
     /**
-     * Whether it can still be finished within par + 1, likewise.
+     * Whether it can still be finished within par + 1, as far as the hint's line and bound show:
+     * where par is out of reach, the hint does not search for it.
      */
     var `ok`: Reach
     , 
