@@ -8,15 +8,11 @@ mod screen;
 mod words;
 
 use crate::args::load_level;
-use crate::play::input::Input;
 use crate::play::terminal::Terminal;
-use crossterm::event;
 use kami_core::board::Tiling;
 use kami_core::editor::{CURATED, Editor};
 use screen::EditScreen;
-use std::io;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// The name of a new drawing (a level's own name when editing one).
 const DEFAULT_NAME: &str = "My puzzle";
@@ -65,24 +61,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from(format!("{}.toml", file_stem(&name))));
     let mut screen = EditScreen::new(editor, name, out);
     let mut terminal = Terminal::enter().map_err(|e| format!("edit needs an interactive terminal: {e}"))?;
-    edit(&mut screen, &mut terminal).map_err(|e| format!("terminal: {e}"))
-}
-
-/// Shows the editor and feeds it the player's input until they quit; redrawn ten times a second
-/// while the analysis may still bring news.
-fn edit(screen: &mut EditScreen, terminal: &mut Terminal) -> io::Result<()> {
-    while !screen.quit() {
-        screen.tick();
-        let (width, height) = crossterm::terminal::size()?;
-        terminal.show(&screen.draw(width, height))?;
-        if screen.busy() && !event::poll(Duration::from_millis(100))? {
-            continue;
-        }
-        if let Some(input) = Input::from_event(event::read()?) {
-            screen.handle(input, width, height);
-        }
-    }
-    Ok(())
+    terminal.run(&mut screen).map_err(|e| format!("terminal: {e}"))
 }
 
 /// A file name from a puzzle name: letters and digits kept, the rest as dashes.

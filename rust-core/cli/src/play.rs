@@ -3,7 +3,7 @@
 //! mouse or the arrow keys to play, hints. Progress and the game in progress are kept in the
 //! player's data folder (or `KAMI_DATA_DIR`) in the core's save format. The rules and the geometry
 //! are the core's; the pure parts here (raster, cursor, menu, screens, store) are tested without a
-//! terminal, and only [`terminal`] and the loop below touch it.
+//! terminal, and only [`terminal`] touches it.
 
 mod app;
 pub(crate) mod canvas;
@@ -22,14 +22,10 @@ pub(crate) mod terminal;
 
 use crate::args::load_level;
 use app::App;
-use crossterm::event;
-use input::Input;
 use kami_core::catalogue::Catalogue;
 use kami_core::daily::Date;
 use kami_core::level::Level;
-use std::io;
 use std::sync::Arc;
-use std::time::Duration;
 use store::Store;
 use terminal::Terminal;
 
@@ -68,23 +64,5 @@ pub fn run_with(level: Option<Arc<Level>>) -> Result<(), String> {
         ));
     }
     let mut terminal = Terminal::enter().map_err(|e| format!("play needs an interactive terminal: {e}"))?;
-    play(&mut app, &mut terminal).map_err(|e| format!("terminal: {e}"))
-}
-
-/// Shows the app and feeds it the player's input until they quit; while a hint is searched for,
-/// the screen is redrawn ten times a second for its spinner.
-fn play(app: &mut App, terminal: &mut Terminal) -> io::Result<()> {
-    while !app.quit() {
-        app.tick();
-        // Drawn at the current size on every event, so a resize refits the board.
-        let (width, height) = crossterm::terminal::size()?;
-        terminal.show(&app.draw(width, height))?;
-        if app.busy() && !event::poll(Duration::from_millis(100))? {
-            continue;
-        }
-        if let Some(input) = Input::from_event(event::read()?) {
-            app.handle(input, width, height);
-        }
-    }
-    Ok(())
+    terminal.run(&mut app).map_err(|e| format!("terminal: {e}"))
 }

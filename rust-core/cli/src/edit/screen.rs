@@ -9,6 +9,7 @@ use crate::play::input::Input;
 use crate::play::look::{DEFAULT_THEME, Look};
 use crate::play::raster::Raster;
 use crate::play::swatches;
+use crate::play::terminal::Screen;
 use kami_core::board::{Colour, Symmetry};
 use kami_core::editor::analysis::Limits;
 use kami_core::editor::{Analyser, Analysis, Brush, CURATED, EditError, Editor, Par, grid};
@@ -75,75 +76,6 @@ impl EditScreen {
             out,
             next_palette: 1,
             quit: false,
-        }
-    }
-
-    /// Whether the player has asked to leave.
-    pub fn quit(&self) -> bool {
-        self.quit
-    }
-
-    /// Whether the analysis may still bring news (the screen then changes without input).
-    pub fn busy(&self) -> bool {
-        !self.analysis.as_ref().is_some_and(|a| a.done)
-    }
-
-    /// Takes in the latest analysis, if it is of the drawing on screen.
-    pub fn tick(&mut self) {
-        if let Some((_, latest)) = self.analyser.latest()
-            && latest.version == self.editor.version()
-        {
-            self.analysis = Some(latest);
-        }
-    }
-
-    /// Acts on `input` on a `width × height` screen; a change to the drawing restarts the analysis.
-    pub fn handle(&mut self, input: Input, width: u16, height: u16) {
-        let version = self.editor.version();
-        self.message = None;
-        let result = match input {
-            Input::Char('q') | Input::Escape => {
-                self.quit = true;
-                Ok(())
-            }
-            Input::Char(c @ '1'..='9') => self.choose(usize::from(c as u8 - b'1')),
-            Input::Char('b') => self.pick(Tool::Brush),
-            Input::Char('f') => self.pick(Tool::Fill),
-            Input::Char('x') => self.pick(Tool::Hole),
-            Input::Char('m') => self.next_mirror(),
-            Input::Char('p') => self.next_palette(),
-            Input::Char('+') => self.add_colour(),
-            Input::Char('-') => self.remove_colour(),
-            Input::Char('c') => self.editor.clear(self.colour).map(drop).map_err(describe),
-            Input::Char('u') => self.editor.undo().map_err(describe),
-            Input::Char('y') | Input::Ctrl('r') => self.editor.redo().map_err(describe),
-            Input::Char('s') => self.save(),
-            Input::Char('?') => {
-                self.message = Some(words::MORE_KEYS.into());
-                Ok(())
-            }
-            Input::Arrow(direction) => {
-                self.step(direction);
-                Ok(())
-            }
-            Input::Char(' ') => {
-                self.show_cursor = true;
-                self.apply_at(self.cursor)
-            }
-            Input::Click { x, y } => self.click(x, y, width, height),
-            Input::Drag { x, y } => self.drag(x, y, width, height),
-            Input::Release => {
-                self.editor.end_stroke();
-                Ok(())
-            }
-            _ => Ok(()),
-        };
-        if let Err(why) = result {
-            self.message = Some(why);
-        }
-        if self.editor.version() != version {
-            self.analyser.submit(self.editor.board().clone(), self.editor.palette().len(), self.editor.version());
-            self.analysis = None;
         }
     }
 
@@ -280,26 +212,6 @@ impl EditScreen {
         Ok(())
     }
 
-    /// The screen at `width × height`.
-    pub fn draw(&self, width: u16, height: u16) -> Canvas {
-        let look = self.look;
-        let mut canvas = Canvas::new(width, height, look.plain);
-        let end = canvas.text(1, 0, &self.name, look.strong);
-        canvas.text(end + 2, 0, "(editing)", look.plain);
-        canvas.text_right(0, "? more keys", look.plain);
-        self.draw_board(&mut canvas, width, height);
-        self.draw_palette(&mut canvas, palette_row(height), width);
-        let (line, verdicts) = words::analysis(self.analysis.as_ref());
-        canvas.text(1, height.saturating_sub(3), &line, look.strong);
-        let message = self.message.clone().or(verdicts);
-        if let Some(message) = message {
-            canvas.text(1, height.saturating_sub(2), &message, look.plain);
-        }
-        let colours = self.editor.palette().len();
-        canvas.text(1, height.saturating_sub(1), &words::keys(colours), look.plain);
-        canvas
-    }
-
     fn draw_board(&self, canvas: &mut Canvas, width: u16, height: u16) {
         let (x0, _, w, h) = board_area(width, height);
         let grid = grid(self.editor.board());
@@ -355,6 +267,97 @@ fn describe(error: EditError) -> String {
     let text = error.to_string();
     let mut chars = text.chars();
     chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect::<String>() + ".")
+}
+
+impl Screen for EditScreen {
+    /// Whether the player has asked to leave.
+    fn quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the analysis may still bring news (the screen then changes without input).
+    fn busy(&self) -> bool {
+        !self.analysis.as_ref().is_some_and(|a| a.done)
+    }
+
+    /// Takes in the latest analysis, if it is of the drawing on screen.
+    fn tick(&mut self) {
+        if let Some((_, latest)) = self.analyser.latest()
+            && latest.version == self.editor.version()
+        {
+            self.analysis = Some(latest);
+        }
+    }
+
+    /// Acts on `input` on a `width × height` screen; a change to the drawing restarts the analysis.
+    fn handle(&mut self, input: Input, width: u16, height: u16) {
+        let version = self.editor.version();
+        self.message = None;
+        let result = match input {
+            Input::Char('q') | Input::Escape => {
+                self.quit = true;
+                Ok(())
+            }
+            Input::Char(c @ '1'..='9') => self.choose(usize::from(c as u8 - b'1')),
+            Input::Char('b') => self.pick(Tool::Brush),
+            Input::Char('f') => self.pick(Tool::Fill),
+            Input::Char('x') => self.pick(Tool::Hole),
+            Input::Char('m') => self.next_mirror(),
+            Input::Char('p') => self.next_palette(),
+            Input::Char('+') => self.add_colour(),
+            Input::Char('-') => self.remove_colour(),
+            Input::Char('c') => self.editor.clear(self.colour).map(drop).map_err(describe),
+            Input::Char('u') => self.editor.undo().map_err(describe),
+            Input::Char('y') | Input::Ctrl('r') => self.editor.redo().map_err(describe),
+            Input::Char('s') => self.save(),
+            Input::Char('?') => {
+                self.message = Some(words::MORE_KEYS.into());
+                Ok(())
+            }
+            Input::Arrow(direction) => {
+                self.step(direction);
+                Ok(())
+            }
+            Input::Char(' ') => {
+                self.show_cursor = true;
+                self.apply_at(self.cursor)
+            }
+            Input::Click { x, y } => self.click(x, y, width, height),
+            Input::Drag { x, y } => self.drag(x, y, width, height),
+            Input::Release => {
+                self.editor.end_stroke();
+                Ok(())
+            }
+            _ => Ok(()),
+        };
+        if let Err(why) = result {
+            self.message = Some(why);
+        }
+        if self.editor.version() != version {
+            self.analyser.submit(self.editor.board().clone(), self.editor.palette().len(), self.editor.version());
+            self.analysis = None;
+        }
+    }
+
+    /// The screen at `width × height`.
+    fn draw(&self, width: u16, height: u16) -> Canvas {
+        let look = self.look;
+        let mut canvas = Canvas::new(width, height, look.plain);
+        let end = canvas.text(1, 0, &self.name, look.strong);
+        canvas.text(end + 2, 0, "(editing)", look.plain);
+        canvas.text_right(0, "? more keys", look.plain);
+        self.draw_board(&mut canvas, width, height);
+        self.draw_palette(&mut canvas, palette_row(height), width);
+        let (line, verdicts) = words::analysis(self.analysis.as_ref());
+        canvas.text(1, height.saturating_sub(3), &line, look.strong);
+        let message = self.message.clone().or(verdicts);
+        if let Some(message) = message {
+            canvas.text(1, height.saturating_sub(2), &message, look.plain);
+        }
+        let colours = self.editor.palette().len();
+        canvas.text(1, height.saturating_sub(1), &words::keys(colours), look.plain);
+        canvas
+    }
 }
 
 #[cfg(test)]

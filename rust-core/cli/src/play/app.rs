@@ -9,6 +9,7 @@ use super::input::Input;
 use super::look::{DEFAULT_THEME, Look};
 use super::menu::{Choice, Menu};
 use super::store::Store;
+use super::terminal::Screen;
 use kami_core::catalogue::Catalogue;
 use kami_core::daily::{Date, daily};
 use kami_core::game::{Game, Status};
@@ -73,53 +74,6 @@ impl<'c> App<'c> {
         self.notices.push(line);
     }
 
-    /// Whether the player has quit.
-    pub fn quit(&self) -> bool {
-        self.quit
-    }
-
-    /// Whether the screen changes without input (a hint is being searched for).
-    pub fn busy(&self) -> bool {
-        self.game.as_ref().is_some_and(GameScreen::busy)
-    }
-
-    /// Takes in what happened without input (a hint found).
-    pub fn tick(&mut self) {
-        if let Some(game) = &mut self.game {
-            game.tick();
-        }
-    }
-
-    /// Acts on `input` on a `width × height` screen.
-    pub fn handle(&mut self, input: Input, width: u16, height: u16) {
-        if matches!(input, Input::Char('q') | Input::Ctrl('c')) {
-            self.quit = true;
-            return;
-        }
-        if !self.notices.is_empty() {
-            // The key that dismisses a notice does nothing else.
-            self.notices.clear();
-            return;
-        }
-        match &mut self.game {
-            Some(game) if self.playing => {
-                let finished = game.game().status().is_finished();
-                match input {
-                    Input::Char('m') | Input::Escape => self.back_to_menu(),
-                    Input::Enter if finished => self.go_on(),
-                    _ => {
-                        let revision = game.game().revision();
-                        game.handle(input, width, height);
-                        if game.game().revision() != revision {
-                            self.changed();
-                        }
-                    }
-                }
-            }
-            _ => self.handle_menu(input, height),
-        }
-    }
-
     fn handle_menu(&mut self, input: Input, height: u16) {
         let choice = match input {
             Input::Arrow(Direction::Up) => return self.menu.move_by(-1),
@@ -148,27 +102,6 @@ impl<'c> App<'c> {
             },
             None => {}
         }
-    }
-
-    /// The screen as it should look on a `width × height` terminal.
-    pub fn draw(&self, width: u16, height: u16) -> Canvas {
-        let shown = self.game.as_ref().filter(|_| self.playing);
-        let look = shown.map_or_else(|| Look::new(&self.menu.theme()), GameScreen::look);
-        let mut canvas = Canvas::new(width, height, look.plain);
-        match shown {
-            Some(game) => game.draw(&mut canvas),
-            None => self.menu.draw(&mut canvas, &self.progress),
-        }
-        if !self.notices.is_empty() {
-            let mut lines: Vec<String> = self.notices.iter().flat_map(|n| wrap(n, width.saturating_sub(4))).collect();
-            lines.push("Press any key to go on.".into());
-            let top = height.saturating_sub(2).saturating_sub(u16::try_from(lines.len()).unwrap_or(u16::MAX));
-            for (y, line) in (top..).zip(&lines) {
-                canvas.text(0, y, &" ".repeat(usize::from(width)), look.selected);
-                canvas.text(2, y, line, look.selected);
-            }
-        }
-        canvas
     }
 
     /// Plays `level`: the kept game if it is of that level and not over, else a fresh one.
@@ -279,6 +212,76 @@ fn wrap(text: &str, width: u16) -> Vec<String> {
         }
     }
     lines
+}
+
+impl Screen for App<'_> {
+    /// Whether the player has quit.
+    fn quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the screen changes without input (a hint is being searched for).
+    fn busy(&self) -> bool {
+        self.game.as_ref().is_some_and(GameScreen::busy)
+    }
+
+    /// Takes in what happened without input (a hint found).
+    fn tick(&mut self) {
+        if let Some(game) = &mut self.game {
+            game.tick();
+        }
+    }
+
+    /// Acts on `input` on a `width × height` screen.
+    fn handle(&mut self, input: Input, width: u16, height: u16) {
+        if matches!(input, Input::Char('q') | Input::Ctrl('c')) {
+            self.quit = true;
+            return;
+        }
+        if !self.notices.is_empty() {
+            // The key that dismisses a notice does nothing else.
+            self.notices.clear();
+            return;
+        }
+        match &mut self.game {
+            Some(game) if self.playing => {
+                let finished = game.game().status().is_finished();
+                match input {
+                    Input::Char('m') | Input::Escape => self.back_to_menu(),
+                    Input::Enter if finished => self.go_on(),
+                    _ => {
+                        let revision = game.game().revision();
+                        game.handle(input, width, height);
+                        if game.game().revision() != revision {
+                            self.changed();
+                        }
+                    }
+                }
+            }
+            _ => self.handle_menu(input, height),
+        }
+    }
+
+    /// The screen as it should look on a `width × height` terminal.
+    fn draw(&self, width: u16, height: u16) -> Canvas {
+        let shown = self.game.as_ref().filter(|_| self.playing);
+        let look = shown.map_or_else(|| Look::new(&self.menu.theme()), GameScreen::look);
+        let mut canvas = Canvas::new(width, height, look.plain);
+        match shown {
+            Some(game) => game.draw(&mut canvas),
+            None => self.menu.draw(&mut canvas, &self.progress),
+        }
+        if !self.notices.is_empty() {
+            let mut lines: Vec<String> = self.notices.iter().flat_map(|n| wrap(n, width.saturating_sub(4))).collect();
+            lines.push("Press any key to go on.".into());
+            let top = height.saturating_sub(2).saturating_sub(u16::try_from(lines.len()).unwrap_or(u16::MAX));
+            for (y, line) in (top..).zip(&lines) {
+                canvas.text(0, y, &" ".repeat(usize::from(width)), look.selected);
+                canvas.text(2, y, line, look.selected);
+            }
+        }
+        canvas
+    }
 }
 
 #[cfg(test)]
