@@ -5,9 +5,11 @@
 //! day's puzzle is made and its par proven; `kami bench --import SHOT`: how fast a screenshot
 //! imports (25 runs); `kami bench --share DIR`: how long each level's share code is and how fast
 //! it is made and opened; `kami bench --editor`: how fast the editor's live analysis answers
-//! after an edit (see `bench/editor.rs`). With medians, the 99th percentile and maxima.
+//! after an edit (see `bench/editor.rs`); `kami bench DIR --games N`: hints through random
+//! games, one cache per game (see `bench/games.rs`). With medians, the 99th percentile and maxima.
 
 mod editor;
+mod games;
 
 use crate::args::{at_least_one, seconds};
 use crate::check::count;
@@ -54,11 +56,15 @@ pub struct Args {
     /// Measure share codes of every level of DIR instead: lengths, encode and decode times
     #[arg(long, conflicts_with_all = ["daily", "import"])]
     share: bool,
+    /// Time hints through N random games per level of DIR instead: a hint after every move, with
+    /// one cache per game as the apps keep it
+    #[arg(long, value_name = "N", conflicts_with_all = ["daily", "import", "share"])]
+    games: Option<usize>,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<(), String> {
-    let Args { dir, positions, time: limit, verbose, threads, daily, import, share, editor } = args;
+    let Args { dir, positions, time: limit, verbose, threads, daily, import, share, editor, games } = args;
     if let Some(seeds) = editor {
         return editor::run(seeds, limit.unwrap_or(Duration::from_secs(30)), threads);
     }
@@ -73,6 +79,10 @@ pub fn run(args: Args) -> Result<(), String> {
         .map_err(|errors| format!("{} in {dir}; kami check {dir} names them", count(errors.len(), "problem")))?;
     if share {
         return bench_share(&catalogue, verbose);
+    }
+    if let Some(games) = games {
+        games::run(&catalogue, games);
+        return Ok(());
     }
     let (mut solves, mut hints, mut unproven) = (Vec::new(), Vec::new(), Vec::new());
     let (mut firsts, mut gaps, mut speedups) = (Vec::new(), Vec::new(), Vec::new());

@@ -125,15 +125,47 @@ impl Position {
     }
 }
 
-/// A shortest continuation already known, so a player who follows it gets the next hint at once
-/// (a tail of a shortest sequence is a shortest sequence from where it starts).
+/// What earlier hints of a game found: a shortest continuation, so a player who follows it gets
+/// the next hint at once (a tail of a shortest sequence is a shortest sequence from where it
+/// starts); and what they proved about boards of the game's history, so that the search for undos
+/// does not prove again, hint after hint, that par is out of reach after a wasted move.
 #[derive(Clone, Debug, Default)]
 pub struct Cache {
     start: Option<Board>,
     solution: Option<Solution>,
+    /// Boards proven to finish within a number of moves (`true`) or not (`false`), the latest
+    /// last, at most [`MAX_FACTS`].
+    facts: Vec<(Board, u32, bool)>,
 }
 
+/// Facts a cache keeps: more than the moves of any game that a hint searches undos for.
+const MAX_FACTS: usize = 64;
+
 impl Cache {
+    /// Whether `board` can be finished within `moves` moves, where a fact kept shows it: one
+    /// within fewer moves says yes, one that more are too few says no.
+    fn reach(&self, board: &Board, moves: u32) -> Reach {
+        let facts = self.facts.iter().filter(|(b, _, _)| b == board);
+        facts.fold(Reach::Unknown, |reach, &(_, m, yes)| match (yes, reach) {
+            (true, _) if m <= moves => Reach::Yes,
+            (false, _) if m >= moves => Reach::No,
+            _ => reach,
+        })
+    }
+
+    /// Keeps `reach` (of `board` within `moves` moves) if it is proven either way.
+    fn learn(&mut self, board: &Board, moves: u32, reach: Reach) {
+        let yes = match reach {
+            Reach::Yes => true,
+            Reach::No => false,
+            Reach::Unknown => return,
+        };
+        if self.facts.len() == MAX_FACTS {
+            self.facts.remove(0);
+        }
+        self.facts.push((board.clone(), moves, yes));
+    }
+
     /// The rest of the cached solution if `board` lies on it.
     fn follow(&self, board: &Board, palette: usize) -> Option<Solution> {
         let (start, solution) = (self.start.as_ref()?, self.solution.as_ref()?);
@@ -187,14 +219,16 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
         let known = cache.replay(&position.board, palette);
         let par_left = level.par().saturating_sub(used);
         let fresh = solve_for_par(&position.board, palette, par_left, known, budget, deadline);
-        *cache = Cache { start: Some(position.board.clone()), solution: Some(fresh.clone()) };
+        cache.start = Some(position.board.clone());
+        cache.solution = Some(fresh.clone());
         fresh
     });
     let remaining = solution.moves.len() as u32;
     let reach = |limit: u32| Reach::of(used, remaining, solution.lower_bound, limit);
     let par = level.par();
+    cache.learn(&position.board, par.saturating_sub(used), reach(par));
     let undos_to_recover = match reach(par) {
-        Reach::No => undos_to_recover(position, &Budget { max_time: None, ..budget.clone() }, deadline),
+        Reach::No => undos_to_recover(position, cache, &Budget { max_time: None, ..budget.clone() }, deadline),
         _ => None,
     };
     Hint {
@@ -262,9 +296,10 @@ fn solve_for_par(
 /// later one and finishing from there is one way to finish. So the latest position within reach
 /// is found by binary search over the history, the current position being out of reach; each
 /// probe asks only whether par can be met from there, which the lower bound or the quick first
-/// answer settles for most positions without a search. Any probe left unknown leaves the answer
-/// unknown.
-fn undos_to_recover(position: &Position, budget: &Budget, deadline: Option<Instant>) -> Option<u32> {
+/// answer settles for most positions without a search, and the `cache` may know already from
+/// the game's earlier hints (it keeps what the probes prove). Any probe left unknown leaves the
+/// answer unknown.
+fn undos_to_recover(position: &Position, cache: &mut Cache, budget: &Budget, deadline: Option<Instant>) -> Option<u32> {
     let level = &position.level;
     let par = level.par();
     let palette = level.palette().len();
@@ -276,9 +311,13 @@ fn undos_to_recover(position: &Position, budget: &Budget, deadline: Option<Insta
         }
         game.board().clone()
     };
-    let reach = |j: usize| {
+    let mut reach = |j: usize| {
         let board = board_after(j);
         let left = par.saturating_sub(j as u32);
+        let known = cache.reach(&board, left);
+        if known != Reach::Unknown {
+            return known;
+        }
         if lower_bound(&board, palette) > left {
             return Reach::No;
         }
@@ -291,7 +330,9 @@ fn undos_to_recover(position: &Position, budget: &Budget, deadline: Option<Insta
             (s, true) => s,
             (_, false) => solve(&board, palette, &probe),
         };
-        Reach::of(0, s.moves.len() as u32, s.lower_bound, left)
+        let reach = Reach::of(0, s.moves.len() as u32, s.lower_bound, left);
+        cache.learn(&board, left, reach);
+        reach
     };
     if reach(0) != Reach::Yes {
         return None;
@@ -431,6 +472,42 @@ mod tests {
         let h = hint(&Position::of(&g), &mut Cache::default(), &Budget::default());
         assert_eq!((h.par, h.undos_to_recover), (Reach::No, Some(1)), "{h:?}");
         assert_ne!(h.ok, Reach::Yes, "{h:?}");
+    }
+
+    #[test]
+    fn facts_answer_for_more_moves_and_for_fewer() {
+        let mut g = game();
+        let board = g.board().clone();
+        let mut cache = Cache::default();
+        cache.learn(&board, 3, Reach::Yes);
+        cache.learn(&board, 1, Reach::No);
+        cache.learn(&board, 2, Reach::Unknown);
+        let answers: Vec<Reach> = (0..5).map(|moves| cache.reach(&board, moves)).collect();
+        assert_eq!(answers, [Reach::No, Reach::No, Reach::Unknown, Reach::Yes, Reach::Yes]);
+        g.play(Move { tile: 0, colour: 1 }).unwrap();
+        assert_eq!(cache.reach(g.board(), 3), Reach::Unknown);
+        for moves in 0..100 {
+            cache.learn(&board, moves, Reach::Yes);
+        }
+        assert_eq!(cache.facts.len(), MAX_FACTS);
+    }
+
+    #[test]
+    fn the_cache_keeps_what_the_search_for_undos_proved() {
+        // 08-summit/spire, three moves in, the first of them wasted: that par is out of reach
+        // after it takes a search of some 200,000 nodes, which a later hint need not repeat.
+        let level = Arc::clone(crate::catalogue::Catalogue::shipped().level("08-summit/spire").unwrap());
+        let mut g = Game::new(level);
+        for (row, col, colour) in [(10, 2, 1), (20, 9, 1), (8, 9, 3)] {
+            g.play(Move { tile: g.board().tile(row, col).unwrap(), colour }).unwrap();
+        }
+        let position = Position::of(&g);
+        let mut cache = Cache::default();
+        let found = undos_to_recover(&position, &mut cache, &Budget::default(), None);
+        assert_eq!(found, Some(3));
+        let tiny = Budget { max_nodes: Some(1), ..Budget::default() };
+        assert_eq!(undos_to_recover(&position, &mut cache, &tiny, None), found);
+        assert_eq!(undos_to_recover(&position, &mut Cache::default(), &tiny, None), None);
     }
 
     #[test]
