@@ -176,6 +176,18 @@
 //!   of `t − 1` plus the colours at distance `t` or more from `c`, which holds for single-blob
 //!   lines. Not admissible: on the path 0 1 0 2 0 two moves at once far apart flood it in 2,
 //!   and the bound says 3 (a brute force over random graphs of up to 10 regions found it at once).
+//! - A first answer that plays one move joining regions of one colour first (any of the 16 that
+//!   swallow the most, two or more), then the beam (2026-11-28): a two-blob line whose second
+//!   blob is one move, as `08-summit/alpenglow`'s optimum is. It put 133 of the 151 shipped first
+//!   answers at par instead of 127, but the first answers took 753 ms in all instead of 135 (the
+//!   slowest 86 ms instead of 7), and the proofs 1.73 s instead of 1.16.
+//! - The printer bound at every node a few moves from the start, in every iteration (depth 3 to
+//!   6, 2026-11-28): `organic-speckled-1` 1.9 s to 4.1, `organic-speckled-7` 3.0 s to 9.4–10.6,
+//!   `organic-4` 79 ms to 225–231; in `stripes-1`'s iteration to 13 it cut none of the 64 nodes of
+//!   depth 3 or less that it was worked out at.
+//! - A table of 1 GiB instead of 32 MiB for long proofs (2026-11-28): `organic-speckled-8` 3.43 M
+//!   nodes either way, `organic-speckled-5` the same bound after 40 s (29.4 M nodes against
+//!   31.6 M). IDA* with these bounds revisits few positions a table of 32 MiB has lost.
 //! - Per-node work tried and measured in instructions (`valgrind --tool=callgrind`, `kami solve
 //!   FILE --threads 1`; the same nodes in each case), none kept: the star of a move and its
 //!   distances kept between the rim test and the schedule test of one child (rarely both run:
