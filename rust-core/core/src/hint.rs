@@ -226,7 +226,10 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
     let remaining = solution.moves.len() as u32;
     let reach = |limit: u32| Reach::of(used, remaining, solution.lower_bound, limit);
     let par = level.par();
-    cache.learn(&position.board, par.saturating_sub(used), reach(par));
+    // Past par, par is out of reach whatever the board: no fact about the board.
+    if let Some(left) = par.checked_sub(used) {
+        cache.learn(&position.board, left, reach(par));
+    }
     let undos_to_recover = match reach(par) {
         Reach::No => undos_to_recover(position, cache, &Budget { max_time: None, ..budget.clone() }, deadline),
         _ => None,
@@ -490,6 +493,21 @@ mod tests {
             cache.learn(&board, moves, Reach::Yes);
         }
         assert_eq!(cache.facts.len(), MAX_FACTS);
+    }
+
+    #[test]
+    fn a_game_won_past_par_teaches_the_cache_nothing_false() {
+        // The strip won in four moves, one past par: par is out of reach, but not because the
+        // won board cannot be finished within no moves.
+        let mut g = game();
+        for (tile, colour) in [(0, 1), (3, 0), (3, 1), (6, 1)] {
+            g.play(Move { tile, colour }).unwrap();
+        }
+        assert!(g.status().is_finished());
+        let mut cache = Cache::default();
+        let h = hint(&Position::of(&g), &mut cache, &Budget::default());
+        assert_eq!((h.remaining, h.par), (0, Reach::No));
+        assert_ne!(cache.reach(g.board(), 0), Reach::No);
     }
 
     #[test]
