@@ -305,16 +305,21 @@ fn gap_summary(gaps: &[i64]) {
 /// `game` after a random number (0 to par + 1) of random moves: positions a player reaches,
 /// up to the last one before a fail.
 fn random_position(mut game: Game, random: &mut Random) -> Game {
-    let colours = game.level().palette().len();
-    let tiles: Vec<usize> = (0..game.board().len()).filter(|&t| game.board().colour(t).is_some()).collect();
     for _ in 0..random.below(game.level().par() as usize + 2) {
         if game.status().is_finished() {
             break;
         }
-        let mv = Move { tile: tiles[random.below(tiles.len())], colour: random.below(colours) as u8 };
-        let _ = game.play(mv);
+        let _ = game.play(random_move(&game, random));
     }
     game
+}
+
+/// A random palette colour on a random tile of `game`'s board (not a hole); the rules may refuse
+/// it (a region already of that colour).
+fn random_move(game: &Game, random: &mut Random) -> Move {
+    let board = game.board();
+    let tiles: Vec<usize> = (0..board.len()).filter(|&t| board.colour(t).is_some()).collect();
+    Move { tile: tiles[random.below(tiles.len())], colour: random.below(game.level().palette().len()) as u8 }
 }
 
 /// The `p`th percentile of sorted `times` (nearest rank).

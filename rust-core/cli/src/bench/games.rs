@@ -3,11 +3,10 @@
 //! line found last and what the search for undos proved). `--positions` times each hint with a
 //! fresh cache instead, the cost of a hint with nothing known.
 
-use super::summary;
+use super::{random_move, summary};
 use kami_core::catalogue::Catalogue;
 use kami_core::game::Game;
 use kami_core::hint::{self, Cache, Position};
-use kami_core::history::Move;
 use kami_core::random::Random;
 use std::sync::Arc;
 use std::time::Instant;
@@ -18,8 +17,6 @@ pub fn run(catalogue: &Catalogue, games: usize) {
     let mut random = Random::new(1);
     let mut hints = Vec::new();
     for level in catalogue.packs().iter().flat_map(|p| &p.levels) {
-        let tiles: Vec<usize> = (0..level.board().len()).filter(|&t| level.board().colour(t).is_some()).collect();
-        let colours = level.palette().len();
         for _ in 0..games {
             let mut game = Game::new(Arc::clone(level));
             let mut cache = Cache::default();
@@ -27,8 +24,7 @@ pub fn run(catalogue: &Catalogue, games: usize) {
                 if game.status().is_finished() {
                     break;
                 }
-                let mv = Move { tile: tiles[random.below(tiles.len())], colour: random.below(colours) as u8 };
-                if game.play(mv).is_err() {
+                if game.play(random_move(&game, &mut random)).is_err() {
                     continue;
                 }
                 let start = Instant::now();
