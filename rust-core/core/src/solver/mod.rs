@@ -44,10 +44,13 @@
 //!   a change in node counts no longer changes them: see `daily.rs`).
 //! - **Shorter lines while the proof runs.** Where the solve has no node budget (a time budget or
 //!   none: `kami solve`, hints), a proof that has not ended within 131,072 nodes per thread is run in stages,
-//!   and between them the line is shortened by wider beams (256 to 16,384 blobs) and by the beam
-//!   run again from each position along the line (`anytime.rs`). With one second, the hard
-//!   corpus's `stripes-1` and `stripes-8` get lines of 14 instead of 15, `stripes-dense-7` 17
-//!   instead of 18. The generator and the daily puzzle, whose proofs have node budgets, never
+//!   and between them the line is shortened by wider beams (256 to 16,384 blobs), by the beam
+//!   run again from each position along the line, and by a move joining regions of one colour
+//!   before the beam, from the start and from each position along the line (`anytime.rs`).
+//!   With one second, the hard corpus's `stripes-1` and `stripes-8` get lines of 14 instead of
+//!   15, `stripes-dense-7` 17 instead of 18, and with the move before the beam `stripes-7` 13
+//!   instead of 14, `stripes-dense-1` 18 instead of 19, `-2` 17 instead of 18 and `-4` 16
+//!   instead of 17 (`stripes-4` 14 instead of 15 with 20 s). The generator and the daily puzzle, whose proofs have node budgets, never
 //!   take this path, and on the others it is counted, never timed.
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
 //!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
@@ -180,7 +183,8 @@
 //!   swallow the most, two or more), then the beam (2026-11-28): a two-blob line whose second
 //!   blob is one move, as `08-summit/alpenglow`'s optimum is. It put 133 of the 151 shipped first
 //!   answers at par instead of 127, but the first answers took 753 ms in all instead of 135 (the
-//!   slowest 86 ms instead of 7), and the proofs 1.73 s instead of 1.16.
+//!   slowest 86 ms instead of 7), and the proofs 1.73 s instead of 1.16. It is now a step while
+//!   a long proof runs (`anytime.rs`, ninth session), where it shortened 5 hard-corpus lines.
 //! - The printer bound at every node a few moves from the start, in every iteration (depth 3 to
 //!   6, 2026-11-28): `organic-speckled-1` 1.9 s to 4.1, `organic-speckled-7` 3.0 s to 9.4–10.6,
 //!   `organic-4` 79 ms to 225–231; in `stripes-1`'s iteration to 13 it cut none of the 64 nodes of
@@ -201,6 +205,22 @@
 //!   instead (1–5% more); the `popcnt` instruction, once a region's neighbours are tallied by
 //!   colour without it (1–2%); a table of 512 MiB instead of 32 (the same nodes on
 //!   `organic-speckled-1` and `alpenglow`).
+//! - Two colours merged into one as a lower bound (2026-11-28, ninth session). It is admissible:
+//!   a step `(c, K)` of "Moves" in `search.rs` is a step `(c', K)` once `c` is renamed `c'`, so
+//!   the merged board needs no more moves. But it is weak where the bounds above are weak: the six
+//!   merges of `stripes-1` (printer bound 11, optimum 14) need 8, 9, 9, 9, 10 and 11 moves.
+//! - The printer bound at every node of the stripes' long iterations (2026-11-28): `stripes-2`'s
+//!   iteration to 12 counted 45 M nodes instead of 20 M (the bound's work included), and in 40 s
+//!   `stripes-4` reached a bound of 12 instead of 13.
+//!
+//! # Why the stripes are hard (noticed, 2026-11-28)
+//! Read each stripes board as the colours of its rows, each row's most common colour, top to
+//! bottom. That sequence's strange-printer count less one, the optimum of a board of clean bands,
+//! is 14 to 16 on the eight stripes, but their optimum or best line is 13 to 15. The odd-coloured
+//! triangles in a row are short cuts: a blob grows through them. The printer bound lets its path
+//! take every short cut at once (11 to 12), while the whole board can use only some of them. A
+//! bound between the two would have to count the triangles a path passes by, not only those on
+//! it.
 
 mod anytime;
 mod beam;
