@@ -146,7 +146,7 @@ pub enum Step {
 /// widest beams; side moves along the line.
 pub const STEPS: [&[Step]; 4] = [
     &[Step::Wider(256), Step::Wider(1_024)],
-    &[Step::Restart, Step::Side(64)],
+    &[Step::Restart, Step::Side(32)],
     &[Step::Wider(4_096), Step::Wider(16_384)],
     &[Step::RestartSide(16)],
 ];
@@ -379,7 +379,7 @@ mod tests {
             line = shorter;
         }
         assert_eq!(line.len(), 14);
-        let shorter = shorten(&mut pos, &line, Step::Side(64), 0, &mut |_| true).expect("a shorter line");
+        let shorter = shorten(&mut pos, &line, Step::Side(32), 0, &mut |_| true).expect("a shorter line");
         assert_eq!(shorter.len(), 13);
         assert!(floods(&start, &shorter));
         assert_eq!(snapshot(&pos), snapshot(&start));
