@@ -129,8 +129,8 @@ fn search(
 /// A way to shorten a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// A single-blob beam of this width.
-    Wider(usize),
+    /// A single-blob beam of this width, grown from this many of the most central regions.
+    Wider(usize, usize),
     /// The first answer's beams from each position along the line, keeping any shorter rest.
     Restart,
     /// A second blob first: from the start, each of this many merging moves that swallow the
@@ -143,11 +143,12 @@ pub enum Step {
 
 /// The steps, in groups taken between stages of the proof: the cheap beams; the restart along
 /// the line and a side move first (the steps that shortened lines of the hard corpus); the
-/// widest beams; side moves along the line.
+/// widest beams, seeded from 64 regions, not only the first answer's few most central (blobs
+/// from off the centre survive in them: `stripes-dense-7` 17 to 16); side moves along the line.
 pub const STEPS: [&[Step]; 4] = [
-    &[Step::Wider(256), Step::Wider(1_024)],
+    &[Step::Wider(256, beam::SEEDS), Step::Wider(1_024, beam::SEEDS)],
     &[Step::Restart, Step::Side(32)],
-    &[Step::Wider(4_096), Step::Wider(16_384)],
+    &[Step::Wider(4_096, 64), Step::Wider(16_384, 64)],
     &[Step::RestartSide(16)],
 ];
 
@@ -162,7 +163,7 @@ fn shorten(
     spend: &mut dyn FnMut(usize) -> bool,
 ) -> Option<Vec<(usize, Colour)>> {
     match step {
-        Step::Wider(width) => shortest(beam::wide(pos, width, line.len(), spend)),
+        Step::Wider(width, seeds) => shortest(beam::wide(pos, width, seeds, line.len(), spend)),
         Step::Restart => along(pos, line, floor, spend, &mut |pos, _, enough, spend| {
             let (rest, work) = beam::first_answer_counted(pos, enough);
             if spend(work) { shortest(rest) } else { None }
@@ -313,7 +314,7 @@ mod tests {
             let mut meter = Meter::new(&budget);
             let plain = Search::new(&mut pos, Target::Any, 4, &mut table, &mut meter).run(known.clone(), 0, u32::MAX);
             let mut meter = Meter::new(&budget);
-            let staged = prove(&mut pos, &plan(1, 0, &[&[Step::Wider(0)] as &[Step]; 6]), known.clone(), 0, &mut table, &mut meter);
+            let staged = prove(&mut pos, &plan(1, 0, &[&[Step::Wider(0, 0)] as &[Step]; 6]), known.clone(), 0, &mut table, &mut meter);
             prop_assert!(plain.optimal && staged.optimal);
             prop_assert_eq!(staged.moves.len(), plain.moves.len());
             prop_assert_eq!(staged.lower_bound as usize, staged.moves.len());
@@ -382,6 +383,22 @@ mod tests {
         let shorter = shorten(&mut pos, &line, Step::Side(32), 0, &mut |_| true).expect("a shorter line");
         assert_eq!(shorter.len(), 13);
         assert!(floods(&start, &shorter));
+        assert_eq!(snapshot(&pos), snapshot(&start));
+    }
+
+    #[test]
+    fn the_widest_beams_seeded_off_the_centre_shorten_a_dense_striped_board() {
+        // stripes-dense-7 of the hard corpus: from its first answer of 18, a beam of 4,096 blobs
+        // grown from the 8 most central regions finds 17; grown from 64, it finds 16.
+        let mut pos = bench_island(include_str!("../../../cli/bench/5-dense-stripes/stripes-dense-7.toml"));
+        let start = pos.clone();
+        let line = shortest(beam::first_answer(&mut pos, 0)).expect("a line");
+        assert_eq!(line.len(), 18);
+        let central = shorten(&mut pos, &line, Step::Wider(4_096, beam::SEEDS), 0, &mut |_| true);
+        assert_eq!(central.map(|l| l.len()), Some(17));
+        let spread = shorten(&mut pos, &line, Step::Wider(4_096, 64), 0, &mut |_| true).expect("a shorter line");
+        assert_eq!(spread.len(), 16);
+        assert!(floods(&start, &spread));
         assert_eq!(snapshot(&pos), snapshot(&start));
     }
 }

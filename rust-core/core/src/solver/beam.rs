@@ -26,8 +26,8 @@ const MIN_WORK: usize = 4_096;
 /// Beam widths tried in turn, while the work allows.
 const WIDTHS: [usize; 5] = [4, 16, 64, 256, 1024];
 
-/// Regions a beam starts from (the most central ones).
-const SEEDS: usize = 8;
+/// Regions the first answer's beams start from (the most central ones).
+pub const SEEDS: usize = 8;
 
 /// The shortest single-blob line the beams found for `pos` ending in each colour (indexed by
 /// colour), as `(region, colour)` moves: the blob keeps the name of the region it grew from.
@@ -64,12 +64,19 @@ pub fn work(regions: usize) -> usize {
 }
 
 /// The shortest single-blob lines of fewer than `limit` moves that one beam of `width` finds
-/// for `pos`, with no cap on its work but what `spend` allows: it is told the blob growths of
-/// each depth as they are done, and the beam gives up (finding nothing) once it says no.
-pub fn wide(pos: &mut Position, width: usize, limit: usize, spend: &mut dyn FnMut(usize) -> bool) -> Lines {
+/// for `pos`, grown from its `seeds` most central regions, with no cap on its work but what
+/// `spend` allows: it is told the blob growths of each depth as they are done, and the beam
+/// gives up (finding nothing) once it says no.
+pub fn wide(
+    pos: &mut Position,
+    width: usize,
+    seeds: usize,
+    limit: usize,
+    spend: &mut dyn FnMut(usize) -> bool,
+) -> Lines {
     let mut best: Lines = Default::default();
     if pos.len() > 1 && limit > 1 {
-        let seeds = pos.central_nodes(SEEDS);
+        let seeds = pos.central_nodes(seeds);
         Beam::new(pos).run(&seeds, width, limit - 1, usize::MAX, &mut best, spend);
     }
     best

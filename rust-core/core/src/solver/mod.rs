@@ -44,13 +44,15 @@
 //!   a change in node counts no longer changes them: see `daily.rs`).
 //! - **Shorter lines while the proof runs.** Where the solve has no node budget (a time budget or
 //!   none: `kami solve`, hints), a proof that has not ended within 131,072 nodes per thread is run in stages,
-//!   and between them the line is shortened by wider beams (256 to 16,384 blobs), by the beam
+//!   and between them the line is shortened by wider beams (256 to 16,384 blobs; the widest
+//!   seeded from 64 regions), by the beam
 //!   run again from each position along the line, and by a move joining regions of one colour
 //!   before the beam, from the start and from each position along the line (`anytime.rs`).
 //!   With one second, the hard corpus's `stripes-1` and `stripes-8` get lines of 14 instead of
 //!   15, `stripes-dense-7` 17 instead of 18, and with the move before the beam `stripes-7` 13
 //!   instead of 14, `stripes-dense-1` 18 instead of 19, `-2` 17 instead of 18 and `-4` 16
-//!   instead of 17 (`stripes-4` 14 instead of 15 with 20 s). The generator and the daily puzzle, whose proofs have node budgets, never
+//!   instead of 17 (with 10 s: `stripes-4` 14 instead of 15, and `stripes-dense-7` 16 instead
+//!   of 17 from the widest beams, which grow blobs from 64 regions, not 8). The generator and the daily puzzle, whose proofs have node budgets, never
 //!   take this path, and on the others it is counted, never timed.
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
 //!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
