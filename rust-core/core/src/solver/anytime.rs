@@ -5,13 +5,15 @@
 //!
 //! The first answer's beams stop at a fixed work (`beam.rs`), which on boards of 70–175 regions
 //! holds them to widths of 64–256, and grow one blob. Here the proof runs in stages, and between
-//! stages the line is shortened by the next group of [`STEPS`]: wider beams; the beam run again
-//! from each position along the line (a second blob, grown where the first one has left the
-//! board, and merged with it); or a move that joins regions of one colour first, a blob of its
-//! own, then the beam, from the start or from each position along the line (in 20 s, with one
-//! thread, it shortened 5 of the 15 lines of the hard corpus that no single blob had: `stripes-4`
-//! 15 to 14, `stripes-7` 14 to 13, `stripes-dense-1` 19 to 18, `-2` 18 to 17, `-4` 17 to 16). The first group waits for [`FIRST_STAGE`] nodes of the proof, each later one
-//! for four times as many, and for [`RATIO`] times the steps' work so far, both multiplied by the
+//! stages the line is shortened by the next group of [`STEPS`]: wider beams (the widest grown
+//! from 64 regions, not only the most central); the beam run again from each position along the
+//! line (a second blob, grown where the first one has left the board, and merged with it); or a
+//! move that joins regions of one colour first, a blob of its own, then the beam, from the start
+//! or from each position along the line. With one thread and 10 s, the side moves and the
+//! off-centre seeds shortened 6 of the 15 hard-corpus lines the other steps had left:
+//! `stripes-4` 15 to 14, `stripes-7` 14 to 13, `stripes-dense-1` 19 to 18, `-2` 18 to 17, `-4`
+//! and `-7` 17 to 16. The first group waits for [`FIRST_STAGE`] nodes of the proof, each later
+//! one for four times as many, and for [`RATIO`] times the steps' work so far, both multiplied by the
 //! threads the search runs on (the steps run on one). So:
 //! - a proof that ends early pays nothing;
 //! - the steps take a fifth of the work at most (their beams keep only blobs that could still
