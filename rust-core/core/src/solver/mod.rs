@@ -30,7 +30,7 @@
 //!
 //! # How it solves
 //! - **First answer.** Each island first gets a line from a beam search over single-blob lines
-//!   (`beam.rs`): grow one blob from each of the 8 most central regions (least eccentricity; the
+//!   (`beam.rs`): grow one blob from each of the 32 most central regions (least eccentricity; the
 //!   double-sweep estimate alone missed the centre of ring-like boards), all in one beam; at each
 //!   depth keep the best blobs by max(eccentricity, colours left − 1), larger first; widths 4, 16,
 //!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
