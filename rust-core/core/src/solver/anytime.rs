@@ -5,19 +5,19 @@
 //!
 //! The first answer's beams stop at a fixed work (`beam.rs`), which on boards of 70–175 regions
 //! holds them to widths of 64–256, and grow one blob. Here the proof runs in stages, and between
-//! stages the line is shortened by the next group of [`STEPS`]: wider beams (the widest grown
-//! from 64 regions, not only the most central); the beam run again from each position along the
-//! line (a second blob, grown where the first one has left the board, and merged with it); or a
-//! move that joins regions of one colour first, a blob of its own, then the beam, from the start
-//! or from each position along the line. With one thread and 10 s, the side moves and the
-//! off-centre seeds shortened 6 of the 15 hard-corpus lines the other steps had left:
-//! `stripes-4` 15 to 14, `stripes-7` 14 to 13, `stripes-dense-1` 19 to 18, `-2` 18 to 17, `-4`
-//! and `-7` 17 to 16. The first group waits for [`FIRST_STAGE`] nodes of the proof, each later
-//! one for four times as many, and for [`RATIO`] times the steps' work so far, both multiplied by the
-//! threads the search runs on (the steps run on one). So:
+//! stages the line is shortened by the next group of [`STEPS`]: the beam run again from each
+//! position along the line (a second blob, grown where the first one has left the board, and
+//! merged with it); or a move that joins regions of one colour first, a blob of its own, then the
+//! beam, from the start or from each position along the line. On the 17 hard-corpus boards
+//! whose proof does not end within 10 s, they shorten five first answers: the restart
+//! `stripes-1` and `stripes-4` 15 to 14 and `stripes-dense-4` 17 to 16, the side move
+//! `stripes-5` 14 to its proven 13 and `stripes-dense-1` 19 to 18. Wider beams (256 to 16,384
+//! blobs) ran first while the first answer grew from 8 seeds; from its 64 they shorten none of
+//! the 56 lines, and were dropped. The first group waits for [`FIRST_STAGE`] nodes of the
+//! proof, the next for sixteen times as many, and each for [`RATIO`] times the steps' work so far,
+//! both multiplied by the threads the search runs on (the steps run on one). So:
 //! - a proof that ends early pays nothing;
-//! - the steps take a fifth of the work at most (their beams keep only blobs that could still
-//!   beat the line, and spend far less than their width suggests);
+//! - the steps take a fifth of the work at most;
 //! - the search stops only a few times, which costs more on several threads than on one (the
 //!   threads' tasks are shared out again, and wait while a step runs).
 //!
@@ -37,9 +37,10 @@ use crate::board::{Colour, MAX_COLOURS};
 /// spent this many times the steps' work so far.
 const RATIO: u64 = 4;
 
-/// Nodes the proof spends before the first group of steps, four times as many before each next
-/// one: most proofs end sooner (all but a few of the shipped levels), and pay nothing for them.
-pub const FIRST_STAGE: u64 = 1 << 17;
+/// Nodes the proof spends before the first group of steps, sixteen times as many before the
+/// next: most proofs end sooner (all of the shipped levels), and pay nothing for them. (With
+/// 131,072 the restart and side move ran within `tessera`'s proof, 178 k nodes, and doubled it.)
+pub const FIRST_STAGE: u64 = 1 << 19;
 
 /// What a staged proof searches with besides the position, its table and its meter.
 pub struct Plan<'a> {
@@ -77,7 +78,7 @@ pub fn prove(
     let (mut searched, mut stepped) = (0, 0);
     for (k, &group) in plan.steps.iter().enumerate() {
         // The steps run on one thread: on several, the search's nodes come that much faster.
-        let due = ((plan.first_stage << (2 * k)).max(RATIO * stepped)).saturating_mul(plan.threads as u64);
+        let due = ((plan.first_stage << (4 * k)).max(RATIO * stepped)).saturating_mul(plan.threads as u64);
         if searched < due {
             let mut part = meter.capped(due - searched);
             let found = search(pos, plan, known, floor, table, &mut part);
@@ -131,8 +132,6 @@ fn search(
 /// A way to shorten a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// A single-blob beam of this width, grown from this many of the most central regions.
-    Wider(usize, usize),
     /// The first answer's beams from each position along the line, keeping any shorter rest.
     Restart,
     /// A second blob first: from the start, each of this many merging moves that swallow the
@@ -143,16 +142,9 @@ pub enum Step {
     RestartSide(usize),
 }
 
-/// The steps, in groups taken between stages of the proof: the cheap beams; the restart along
-/// the line and a side move first (the steps that shortened lines of the hard corpus); the
-/// widest beams, seeded from 64 regions, not only the first answer's few most central (blobs
-/// from off the centre survive in them: `stripes-dense-7` 17 to 16); side moves along the line.
-pub const STEPS: [&[Step]; 4] = [
-    &[Step::Wider(256, beam::SEEDS), Step::Wider(1_024, beam::SEEDS)],
-    &[Step::Restart, Step::Side(32)],
-    &[Step::Wider(4_096, 64), Step::Wider(16_384, 64)],
-    &[Step::RestartSide(16)],
-];
+/// The steps, in groups taken between stages of the proof: the restart along the line and a
+/// side move first; side moves along the line.
+pub const STEPS: [&[Step]; 2] = [&[Step::Restart, Step::Side(32)], &[Step::RestartSide(16)]];
 
 /// A line for `pos` (at the start) shorter than `line`, if `step` finds one; `floor` is a proven
 /// lower bound (a line that short cannot be beaten). `spend` is told the growths as they are
@@ -165,7 +157,6 @@ fn shorten(
     spend: &mut dyn FnMut(usize) -> bool,
 ) -> Option<Vec<(usize, Colour)>> {
     match step {
-        Step::Wider(width, seeds) => shortest(beam::wide(pos, width, seeds, line.len(), spend)),
         Step::Restart => along(pos, line, floor, spend, &mut |pos, _, enough, spend| {
             let (rest, work) = beam::first_answer_counted(pos, enough);
             if spend(work) { shortest(rest) } else { None }
@@ -304,9 +295,9 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
-        /// With stages of 1, 4, 16, ... nodes, the search stops and goes on between them many
+        /// With stages of 1, 16, 256, ... nodes, the search stops and goes on between them many
         /// times: the length proven is the plain search's, and the line floods the island. The
-        /// steps here (beams of no width) find nothing, so that the search alone finds the line.
+        /// steps here (no side moves) find nothing, so that the search alone finds the line.
         #[test]
         fn a_proof_in_stages_finds_the_plain_optimum(cells in prop::collection::vec(0u8..4, 36..=48)) {
             let Some(mut pos) = island(6, &cells) else { return Ok(()) };
@@ -316,7 +307,7 @@ mod tests {
             let mut meter = Meter::new(&budget);
             let plain = Search::new(&mut pos, Target::Any, 4, &mut table, &mut meter).run(known.clone(), 0, u32::MAX);
             let mut meter = Meter::new(&budget);
-            let staged = prove(&mut pos, &plan(1, 0, &[&[Step::Wider(0, 0)] as &[Step]; 6]), known.clone(), 0, &mut table, &mut meter);
+            let staged = prove(&mut pos, &plan(1, 0, &[&[Step::Side(0)] as &[Step]; 6]), known.clone(), 0, &mut table, &mut meter);
             prop_assert!(plain.optimal && staged.optimal);
             prop_assert_eq!(staged.moves.len(), plain.moves.len());
             prop_assert_eq!(staged.lower_bound as usize, staged.moves.len());
@@ -372,34 +363,18 @@ mod tests {
     }
 
     #[test]
-    fn a_side_move_first_shortens_a_striped_board() {
-        // stripes-dense-1 of the hard corpus: the single-blob beams need 19 moves, and the restart
-        // along their line finds nothing shorter; one move joining regions first, then a blob,
-        // needs 18.
-        let mut pos = bench_island(include_str!("../../../cli/bench/5-dense-stripes/stripes-dense-1.toml"));
+    fn a_side_move_first_finds_the_optimum_of_a_striped_board() {
+        // stripes-5 of the hard corpus, whose 13 moves are proven optimal: the single-blob beams
+        // need 14, and the restart along their line finds nothing shorter; one move at row 5,
+        // then a blob from row 20, needs 13.
+        let mut pos = bench_island(include_str!("../../../cli/bench/4-stripes/stripes-5.toml"));
         let start = pos.clone();
         let line = shortest(beam::first_answer(&mut pos, 0)).expect("a line");
-        assert_eq!(line.len(), 19);
+        assert_eq!(line.len(), 14);
         assert_eq!(shorten(&mut pos, &line, Step::Restart, 0, &mut |_| true), None);
         let shorter = shorten(&mut pos, &line, Step::Side(32), 0, &mut |_| true).expect("a shorter line");
-        assert_eq!(shorter.len(), 18);
+        assert_eq!(shorter.len(), 13);
         assert!(floods(&start, &shorter));
-        assert_eq!(snapshot(&pos), snapshot(&start));
-    }
-
-    #[test]
-    fn the_widest_beams_seeded_off_the_centre_shorten_a_dense_striped_board() {
-        // stripes-dense-7 of the hard corpus: from its first answer of 17, a beam of 4,096 blobs
-        // grown from the first answer's most central regions finds nothing shorter; grown from
-        // 64, it finds 16.
-        let mut pos = bench_island(include_str!("../../../cli/bench/5-dense-stripes/stripes-dense-7.toml"));
-        let start = pos.clone();
-        let line = shortest(beam::first_answer(&mut pos, 0)).expect("a line");
-        assert_eq!(line.len(), 17);
-        assert_eq!(shorten(&mut pos, &line, Step::Wider(4_096, beam::SEEDS), 0, &mut |_| true), None);
-        let spread = shorten(&mut pos, &line, Step::Wider(4_096, 64), 0, &mut |_| true).expect("a shorter line");
-        assert_eq!(spread.len(), 16);
-        assert!(floods(&start, &spread));
         assert_eq!(snapshot(&pos), snapshot(&start));
     }
 }

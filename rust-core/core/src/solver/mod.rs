@@ -30,7 +30,7 @@
 //!
 //! # How it solves
 //! - **First answer.** Each island first gets a line from a beam search over single-blob lines
-//!   (`beam.rs`): grow one blob from each of the 32 most central regions (least eccentricity; the
+//!   (`beam.rs`): grow one blob from each of the 64 most central regions (least eccentricity; the
 //!   double-sweep estimate alone missed the centre of ring-like boards), all in one beam; at each
 //!   depth keep the best blobs by max(eccentricity, colours left − 1), larger first; widths 4, 16,
 //!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
@@ -43,16 +43,13 @@
 //!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
 //!   a change in node counts no longer changes them: see `daily.rs`).
 //! - **Shorter lines while the proof runs.** Where the solve has no node budget (a time budget or
-//!   none: `kami solve`, hints), a proof that has not ended within 131,072 nodes per thread is run in stages,
-//!   and between them the line is shortened by wider beams (256 to 16,384 blobs; the widest
-//!   seeded from 64 regions), by the beam
-//!   run again from each position along the line, and by a move joining regions of one colour
-//!   before the beam, from the start and from each position along the line (`anytime.rs`).
-//!   With one second, the hard corpus's `stripes-1` and `stripes-8` get lines of 14 instead of
-//!   15, `stripes-dense-7` 17 instead of 18, and with the move before the beam `stripes-7` 13
-//!   instead of 14, `stripes-dense-1` 18 instead of 19, `-2` 17 instead of 18 and `-4` 16
-//!   instead of 17 (with 10 s: `stripes-4` 14 instead of 15, and `stripes-dense-7` 16 instead
-//!   of 17 from the widest beams, which grow blobs from 64 regions, not 8). The generator and the daily puzzle, whose proofs have node budgets, never
+//!   none: `kami solve`, hints), a proof that has not ended within 524,288 nodes per thread is run in stages,
+//!   and between them the line is shortened by the beam run again from each position along the
+//!   line, and by a move joining regions of one colour before the beam, from the start and from
+//!   each position along the line (`anytime.rs`). With 10 s, they shorten the first answers of
+//!   the hard corpus's `stripes-1`, `stripes-4` (15 to 14), `stripes-5` (14 to its proven 13),
+//!   `stripes-dense-1` (19 to 18) and `stripes-dense-4` (17 to 16). The generator and the daily
+//!   puzzle, whose proofs have node budgets, never
 //!   take this path, and on the others it is counted, never timed.
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
 //!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
@@ -214,6 +211,11 @@
 //! - The printer bound at every node of the stripes' long iterations (2026-11-28): `stripes-2`'s
 //!   iteration to 12 counted 45 M nodes instead of 20 M (the bound's work included), and in 40 s
 //!   `stripes-4` reached a bound of 12 instead of 13.
+//! - Wider beams (256, 1,024, 4,096 and 16,384 blobs) among the steps that shorten the line while
+//!   the proof runs (2026-11-28, tenth session). They shortened three lines of the hard corpus
+//!   while the first answer grew from 8 seeds; from 64 seeds they shorten none of the 56 first
+//!   answers, and `kami bench rust-core/cli/bench/ --time 10` ends with the same lines and bounds
+//!   without them.
 //!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to
