@@ -30,7 +30,7 @@ const WIDTHS: [usize; 5] = [4, 16, 64, 256, 1024];
 /// work: on the hard corpus 43 first answers at the best line known instead of 39, and all 56
 /// within one move instead of 55; 134 of the 151 shipped levels at par instead of 127. (16
 /// seeds: 40 and 55; 32: 41 and 56; 128 or every region: as 64.)
-pub const SEEDS: usize = 64;
+const SEEDS: usize = 64;
 
 /// The shortest single-blob line the beams found for `pos` ending in each colour (indexed by
 /// colour), as `(region, colour)` moves: the blob keeps the name of the region it grew from.

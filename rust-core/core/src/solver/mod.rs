@@ -43,14 +43,14 @@
 //!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
 //!   a change in node counts no longer changes them: see `daily.rs`).
 //! - **Shorter lines while the proof runs.** Where the solve has no node budget (a time budget or
-//!   none: `kami solve`, hints), a proof that has not ended within 524,288 nodes per thread is run in stages,
-//!   and between them the line is shortened by the beam run again from each position along the
-//!   line, and by a move joining regions of one colour before the beam, from the start and from
-//!   each position along the line (`anytime.rs`). With 10 s, they shorten the first answers of
-//!   the hard corpus's `stripes-1`, `stripes-4` (15 to 14), `stripes-5` (14 to its proven 13),
-//!   `stripes-dense-1` (19 to 18) and `stripes-dense-4` (17 to 16). The generator and the daily
-//!   puzzle, whose proofs have node budgets, never
-//!   take this path, and on the others it is counted, never timed.
+//!   none: `kami solve`, hints), a proof that has not ended within 524,288 nodes per thread is
+//!   run in stages, and between them the line is shortened by the beam run again from each
+//!   position along the line, and by a move joining regions of one colour before the beam, from
+//!   the start and from each position along the line (`anytime.rs`). With 10 s, they shorten the
+//!   first answers of the hard corpus's `stripes-1`, `stripes-4` (15 to 14), `stripes-5` (14 to
+//!   its proven 13), `stripes-dense-1` (19 to 18) and `stripes-dense-4` (17 to 16). The generator
+//!   and the daily puzzle, whose proofs have node budgets, never take this path, and on the
+//!   others it is counted, never timed.
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
 //!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
 //!   whose colours come in an order no move order meets on every side, it is often the optimum,
