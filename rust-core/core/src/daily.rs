@@ -27,8 +27,9 @@
 //! its budget (the largest took 86,072 of 150,000 nodes; 101,556 before the first answer grew from
 //! 64 seeds), and the board of a day whose proofs all finish does not depend on the solver's speed:
 //! a faster solver cannot change it (one needing 1.5 times the nodes could). One weekend fallback
-//! can change: on Sunday 22 December 2030, pinned `organic`, one candidate's proof runs out of its
-//! budget. Nor is the rating pinned: its
+//! can change: on Sunday 22 December 2030, pinned `organic`, one candidate's proof ran out of its
+//! budget, and since the colour-stuck children are cut unplayed (2026-11-28) it finishes, so that
+//! date's board changed (par 8 to 9). Nor is the rating pinned: its
 //! first-move searches are budgeted in nodes, so a faster solver can change a puzzle's difficulty,
 //! never its board or par.
 

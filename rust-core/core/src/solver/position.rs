@@ -10,6 +10,7 @@ mod rim;
 mod schedule;
 mod witness;
 
+pub use colour::Beside;
 pub use witness::Witness;
 
 use super::bits;

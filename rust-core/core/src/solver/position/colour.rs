@@ -69,6 +69,54 @@ impl Position {
         Some(beside)
     }
 
+    /// Whether no move could lower the colour bound after recolouring `node` to `colour` (a
+    /// merging move), worked out without playing it from `beside`, this position's
+    /// [`Position::beside_whole_colours`]: every colour would keep three regions or more, and no
+    /// region would touch every region of a colour. Where the bound after the move leaves no move
+    /// to spare, that position then lists no move (see [`Position::beside_whole_colours`]).
+    ///
+    /// The move makes its star `S` (`node` and its neighbours of `colour`) one region `R`, which
+    /// touches the regions outside `S` that touch `S` (`A`); the others touch as before. A colour
+    /// other than `colour` and `node`'s keeps its regions: a region outside `S` that touched them
+    /// all still does, one in `S` is now part of `R`, and `R` touches them all if they lie in
+    /// `A`. `node`'s colour loses `node` alone. `colour` loses the regions of `S` and gains `R`:
+    /// a region touches all of it if it lies in `A` and touches its regions outside `S`.
+    pub fn colour_stuck_after(&self, node: usize, colour: Colour, beside: &Beside) -> bool {
+        let (x, y, w) = (usize::from(colour), usize::from(self.colour[node]), self.words);
+        let mut star = [0; WORDS];
+        star[..w].iter_mut().zip(self.row(node)).zip(self.class(x)).for_each(|((s, r), c)| *s = r & c);
+        let swallowed: u32 = star.iter().map(|s| s.count_ones()).sum();
+        bits::insert(&mut star, node);
+        let mut count = self.count;
+        count[x] = count[x] + 1 - swallowed;
+        count[y] -= 1;
+        if count.iter().any(|&n| n == 1 || n == 2) {
+            return false;
+        }
+        let mut around = [0; WORDS];
+        for s in bits::members(&star) {
+            around[..w].iter_mut().zip(self.row(s)).for_each(|(a, r)| *a |= r);
+        }
+        around.iter_mut().zip(&star).for_each(|(a, s)| *a &= !s);
+        let touching_all = |mut set: [u64; WORDS], members: &mut dyn Iterator<Item = usize>| {
+            for u in members {
+                set[..w].iter_mut().zip(self.row(u)).for_each(|(a, r)| *a &= r);
+            }
+            set.iter().any(|&a| a != 0)
+        };
+        let mut outside = [0; WORDS];
+        outside[..w].iter_mut().zip(&self.alive).zip(&star).for_each(|((o, a), s)| *o = a & !s);
+        (0..MAX_COLOURS).filter(|&c| count[c] > 0).all(|c| {
+            let class = || bits::members(self.class(c)).filter(|&u| !bits::has(&star, u));
+            let beside_after = match c {
+                _ if c == x => touching_all(around, &mut class()),
+                _ if c == y => touching_all(outside, &mut class()) || class().all(|u| bits::has(&around, u)),
+                _ => beside.sets[c].iter().any(|&a| a != 0) || class().all(|u| bits::has(&around, u)),
+            };
+            !beside_after
+        })
+    }
+
     /// How many regions touch `node`.
     pub fn degree(&self, node: usize) -> u32 {
         self.row(node).iter().map(|w| w.count_ones()).sum()
@@ -170,6 +218,28 @@ mod tests {
                     prop_assert!(p.colour_bound(target) >= bound, "{} to {}", node, colour);
                     p.undo();
                 }
+            }
+        }
+
+        #[test]
+        fn a_move_said_to_leave_the_colour_bound_stuck_leaves_no_region_that_could_lower_it(
+            cells in prop::collection::vec(0u8..4, 30),
+            prefix in prop::collection::vec((0usize..30, 0u8..4), 0..6),
+        ) {
+            let Some(mut p) = connected_after(&cells, &prefix) else { return Ok(()) };
+            let beside = p.beside_whole_colours().unwrap();
+            let moves: Vec<(usize, Colour)> = p
+                .nodes()
+                .flat_map(|v| (0..MAX_COLOURS).map(move |c| (v, c as Colour)))
+                .filter(|&(v, c)| p.neighbours_by_colour(v)[usize::from(c)] > 0)
+                .collect();
+            for (node, colour) in moves {
+                let stuck = p.colour_stuck_after(node, colour, &beside);
+                p.play(node, colour);
+                let after = p.beside_whole_colours().unwrap();
+                let none = after.movers().iter().all(|&m| m == 0);
+                p.undo();
+                prop_assert_eq!(stuck, none, "{} to {}", node, colour);
             }
         }
 
