@@ -134,10 +134,12 @@
 //! A child whose colour bound leaves it no move to spare, and in which no region could lower it
 //! (no colour of two regions or fewer, none beside a whole colour), lists no move: it is found
 //! unplayed ([`Position::colour_stuck_after`]), cut and counted as a node, and the table learns
-//! its bound. On `07-deep-water/narwhal` most children of the last iteration are such (45 k of
-//! 52 k played): 68 ms to 43, 94 k nodes to 84 k (the learned bounds cut transpositions the
-//! played children, cut first by their radius, left unlearned); `seagrass` 46 ms to 42; the
-//! others as before (2026-11-28, one thread).
+//! its bound, which it did not where such a child, played, was cut first by its radius (so the
+//! nodes change too). On `07-deep-water/narwhal` 45 k of the 52 k children played in the last
+//! iteration were such: 1.27 G instructions to 0.69 G (94 k nodes to 84 k); `organic-4` 1.31 G
+//! to 1.06 G, `seagrass` 0.72 G to 0.66 G, `belay` 1.07 G to 1.04 G; where few are, the test
+//! costs up to 3% (`organic-speckled-2` 0.86 G to 0.88 G, `tessera` 1.30 G to 1.32 G)
+//! (2026-11-28, callgrind, `kami solve FILE --threads 1`).
 //!
 //! # Transposition table
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
@@ -505,15 +507,12 @@ impl<'a> Search<'a> {
             // tested, it costs less and cuts about as much (`organic-speckled-4` 3.11 G
             // instructions to 2.53 G, `rings-8` 1.45 G to 1.25 G, `alpenglow` 1.57 G to 1.61 G).
             // A child whose colour bound leaves no move to spare, and that no move could lower,
-            // lists no move: cut unplayed, the table learning what the child would. Not below a
-            // tight printer bound, where the child would work that out first and count it.
-            let colours_stuck = swallowed > 0
-                && !tight
-                && self.pos.colour_bound_after(node, colour, swallowed, self.target) + 1 == left
-                && {
+            // lists no move: cut unplayed, the table learning what the child would.
+            let colours_stuck =
+                swallowed > 0 && self.pos.colour_bound_after(node, colour, swallowed, self.target) + 1 == left && {
                     let pos = &*self.pos;
                     let beside = scratch.beside.get_or_insert_with(|| pos.beside_whole_colours());
-                    beside.as_ref().is_some_and(|beside| pos.colour_stuck_after(node, colour, beside))
+                    beside.as_ref().is_some_and(|beside| pos.colour_stuck_after(node, colour, swallowed, beside))
                 };
             if colours_stuck {
                 self.table.raise(self.pos.hash_after(node, colour), left);

@@ -70,7 +70,8 @@ impl Position {
     }
 
     /// Whether no move could lower the colour bound after recolouring `node` to `colour` (a
-    /// merging move), worked out without playing it from `beside`, this position's
+    /// merging move that swallows `swallowed` regions), worked out without playing it from
+    /// `beside`, this position's
     /// [`Position::beside_whole_colours`]: every colour would keep three regions or more, and no
     /// region would touch every region of a colour. Where the bound after the move leaves no move
     /// to spare, that position then lists no move (see [`Position::beside_whole_colours`]).
@@ -81,18 +82,17 @@ impl Position {
     /// all still does, one in `S` is now part of `R`, and `R` touches them all if they lie in
     /// `A`. `node`'s colour loses `node` alone. `colour` loses the regions of `S` and gains `R`:
     /// a region touches all of it if it lies in `A` and touches its regions outside `S`.
-    pub fn colour_stuck_after(&self, node: usize, colour: Colour, beside: &Beside) -> bool {
+    pub fn colour_stuck_after(&self, node: usize, colour: Colour, swallowed: usize, beside: &Beside) -> bool {
         let (x, y, w) = (usize::from(colour), usize::from(self.colour[node]), self.words);
-        let mut star = [0; WORDS];
-        star[..w].iter_mut().zip(self.row(node)).zip(self.class(x)).for_each(|((s, r), c)| *s = r & c);
-        let swallowed: u32 = star.iter().map(|s| s.count_ones()).sum();
-        bits::insert(&mut star, node);
         let mut count = self.count;
-        count[x] = count[x] + 1 - swallowed;
+        count[x] = count[x] + 1 - swallowed as u32;
         count[y] -= 1;
         if count.iter().any(|&n| n == 1 || n == 2) {
             return false;
         }
+        let mut star = [0; WORDS];
+        star[..w].iter_mut().zip(self.row(node)).zip(self.class(x)).for_each(|((s, r), c)| *s = r & c);
+        bits::insert(&mut star, node);
         let mut around = [0; WORDS];
         for s in bits::members(&star) {
             around[..w].iter_mut().zip(self.row(s)).for_each(|(a, r)| *a |= r);
@@ -234,7 +234,8 @@ mod tests {
                 .filter(|&(v, c)| p.neighbours_by_colour(v)[usize::from(c)] > 0)
                 .collect();
             for (node, colour) in moves {
-                let stuck = p.colour_stuck_after(node, colour, &beside);
+                let swallowed = p.neighbours_by_colour(node)[usize::from(colour)] as usize;
+                let stuck = p.colour_stuck_after(node, colour, swallowed, &beside);
                 p.play(node, colour);
                 let after = p.beside_whole_colours().unwrap();
                 let none = after.movers().iter().all(|&m| m == 0);
