@@ -134,12 +134,13 @@
 //! A child whose colour bound leaves it no move to spare, and in which no region could lower it
 //! (no colour of two regions or fewer, none beside a whole colour), lists no move: it is found
 //! unplayed ([`Position::colour_stuck_after`]), cut and counted as a node, and the table learns
-//! its bound, which it did not where such a child, played, was cut first by its radius (so the
-//! nodes change too). On `07-deep-water/narwhal` 45 k of the 52 k children played in the last
-//! iteration were such: 1.27 G instructions to 0.69 G (94 k nodes to 84 k); `organic-4` 1.31 G
-//! to 1.06 G, `seagrass` 0.72 G to 0.66 G, `belay` 1.07 G to 1.04 G; where few are, the test
-//! costs up to 3% (`organic-speckled-2` 0.86 G to 0.88 G, `tessera` 1.30 G to 1.32 G)
-//! (2026-11-28, callgrind, `kami solve FILE --threads 1`).
+//! its bound. The nodes change too: played, such a child was sometimes cut first by its radius,
+//! teaching the table nothing, and below a tight printer bound counted that bound's work. On
+//! `07-deep-water/narwhal` 45 k of the 52 k children played in the last iteration were such:
+//! 1.27 G instructions to 0.69 G (94 k nodes to 84 k); `organic-4` 1.31 G to 1.06 G, `seagrass`
+//! 0.72 G to 0.66 G, `belay` 1.07 G to 1.04 G; where few are, the test costs up to 3%
+//! (`organic-speckled-2` 0.86 G to 0.88 G, `tessera` 1.30 G to 1.32 G) (2026-11-28, callgrind,
+//! `kami solve FILE --threads 1`).
 //!
 //! # Transposition table
 //! After a position is searched to depth `d` without finding the goal, it needs at least `d + 1`
