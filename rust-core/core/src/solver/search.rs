@@ -283,9 +283,9 @@ struct Scratch {
     centres: Centres,
     /// Whether `centres` holds this node's candidates yet.
     centres_found: bool,
-    /// Where a child's colour bound leaves it no move to spare, this node's regions beside
-    /// whole colours ([`Position::beside_whole_colours`]), found when the first child needs
-    /// them (`None` inside also on islands too large for them).
+    /// This node's regions beside whole colours ([`Position::beside_whole_colours`]), found
+    /// when the first child whose colour bound leaves it no move to spare needs them; `Some(None)`
+    /// on islands too large for them.
     beside: Option<Option<Beside>>,
 }
 

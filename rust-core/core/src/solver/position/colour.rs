@@ -70,11 +70,10 @@ impl Position {
     }
 
     /// Whether no move could lower the colour bound after recolouring `node` to `colour` (a
-    /// merging move that swallows `swallowed` regions), worked out without playing it from
-    /// `beside`, this position's
-    /// [`Position::beside_whole_colours`]: every colour would keep three regions or more, and no
-    /// region would touch every region of a colour. Where the bound after the move leaves no move
-    /// to spare, that position then lists no move (see [`Position::beside_whole_colours`]).
+    /// merging move that swallows `swallowed` regions), worked out without playing it from this
+    /// position's [`Position::beside_whole_colours`], `beside`: every colour would keep three
+    /// regions or more, and no region would touch every region of a colour. Where the bound after
+    /// the move leaves no move to spare, that position then lists no move.
     ///
     /// The move makes its star `S` (`node` and its neighbours of `colour`) one region `R`, which
     /// touches the regions outside `S` that touch `S` (`A`); the others touch as before. A colour
