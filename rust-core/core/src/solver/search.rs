@@ -137,9 +137,8 @@
 //! its bound. The nodes change too: played, such a child was sometimes cut first by its radius,
 //! teaching the table nothing, and below a tight printer bound counted that bound's work. On
 //! `07-deep-water/narwhal` 45 k of the 52 k children played in the last iteration were such:
-//! 1.27 G instructions to 0.69 G (94 k nodes to 84 k); `organic-4` 1.31 G to 1.06 G, `seagrass`
-//! 0.72 G to 0.66 G, `belay` 1.07 G to 1.04 G; where few are, the test costs up to 3%
-//! (`organic-speckled-2` 0.86 G to 0.88 G, `tessera` 1.30 G to 1.32 G) (2026-11-28, callgrind,
+//! 1.27 G instructions to 0.62 G (94 k nodes to 84 k); `organic-4` 1.31 G to 0.86 G,
+//! `organic-speckled-2` 0.86 G to 0.85 G, `tessera` 1.30 G to 1.31 G (2026-11-28, callgrind,
 //! `kami solve FILE --threads 1`).
 //!
 //! # Transposition table

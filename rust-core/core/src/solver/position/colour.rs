@@ -97,20 +97,28 @@ impl Position {
             around[..w].iter_mut().zip(self.row(s)).for_each(|(a, r)| *a |= r);
         }
         around.iter_mut().zip(&star).for_each(|(a, s)| *a &= !s);
-        let touching_all = |mut set: [u64; WORDS], members: &mut dyn Iterator<Item = usize>| {
-            for u in members {
+        // Whether some region of `set` touches every region of colour `c` outside the star.
+        let touching_all = |mut set: [u64; WORDS], c: usize| {
+            for u in bits::members(self.class(c)).filter(|&u| !bits::has(&star, u)) {
                 set[..w].iter_mut().zip(self.row(u)).for_each(|(a, r)| *a &= r);
+                if set.iter().all(|&a| a == 0) {
+                    return false;
+                }
             }
             set.iter().any(|&a| a != 0)
         };
-        let mut outside = [0; WORDS];
-        outside[..w].iter_mut().zip(&self.alive).zip(&star).for_each(|((o, a), s)| *o = a & !s);
+        // Whether `R` touches every region of colour `c` outside the star.
+        let r_touching_all =
+            |c: usize| self.class(c).iter().zip(&star).zip(&around).all(|((k, s), a)| k & !s & !a == 0);
         (0..MAX_COLOURS).filter(|&c| count[c] > 0).all(|c| {
-            let class = || bits::members(self.class(c)).filter(|&u| !bits::has(&star, u));
             let beside_after = match c {
-                _ if c == x => touching_all(around, &mut class()),
-                _ if c == y => touching_all(outside, &mut class()) || class().all(|u| bits::has(&around, u)),
-                _ => beside.sets[c].iter().any(|&a| a != 0) || class().all(|u| bits::has(&around, u)),
+                _ if c == x => touching_all(around, c),
+                _ if c == y => {
+                    let mut outside = [0; WORDS];
+                    outside[..w].iter_mut().zip(&self.alive).zip(&star).for_each(|((o, a), s)| *o = a & !s);
+                    touching_all(outside, c) || r_touching_all(c)
+                }
+                _ => beside.sets[c].iter().any(|&a| a != 0) || r_touching_all(c),
             };
             !beside_after
         })
