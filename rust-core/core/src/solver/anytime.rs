@@ -259,6 +259,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Tiling};
     use crate::solver::Budget;
+    use crate::solver::beam::tests::bench_island;
     use crate::solver::graph::RegionGraph;
     use crate::solver::search::greedy;
     use proptest::prelude::*;
@@ -342,13 +343,6 @@ mod tests {
         let found = prove(&mut pos, &plan(1, known.len() as u32, &STEPS), known.clone(), 0, &mut table, &mut meter);
         assert!(found.moves.len() <= known.len());
         assert_eq!(meter.stopped, (!found.optimal).then_some(Stop::Enough), "{found:?}");
-    }
-
-    /// The one island of a hard-corpus board, given its file, as the search sees it.
-    fn bench_island(source: &str) -> Position {
-        let level = crate::level_file::parse_level("s", "s.toml", source).expect("a bench level");
-        let graph = RegionGraph::new(level.board());
-        Position::new(&graph, &graph.islands[0], true)
     }
 
     #[test]

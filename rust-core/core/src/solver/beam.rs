@@ -246,18 +246,22 @@ impl<'a> Beam<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::solver::graph::RegionGraph;
+
+    /// The one island of a level file of the hard corpus, with distances, as the search sees it.
+    pub(in crate::solver) fn bench_island(source: &str) -> Position {
+        let level = crate::level_file::parse_level("s", "s.toml", source).expect("a bench level");
+        let graph = RegionGraph::new(level.board());
+        Position::new(&graph, &graph.islands[0], true)
+    }
 
     #[test]
     fn beams_grown_off_the_centre_find_a_dense_striped_boards_best_line() {
         // stripes-dense-7 of the hard corpus: its best line known, 16 moves, is a single blob from
         // row 17, off the centre; grown from the 8 most central regions, the beams found 18.
-        let source = include_str!("../../../cli/bench/5-dense-stripes/stripes-dense-7.toml");
-        let level = crate::level_file::parse_level("s", "s.toml", source).expect("a bench level");
-        let graph = RegionGraph::new(level.board());
-        let mut pos = Position::new(&graph, &graph.islands[0], true);
+        let mut pos = bench_island(include_str!("../../../cli/bench/5-dense-stripes/stripes-dense-7.toml"));
         let shortest = first_answer(&mut pos, 0).into_iter().flatten().map(|line| line.len()).min();
         assert_eq!(shortest, Some(16));
     }
