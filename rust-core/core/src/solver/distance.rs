@@ -213,7 +213,7 @@ impl Distances {
     /// `t + 1` whose own eccentricity is at most `t + 2` (a contraction shortens a distance by at
     /// most two). Each comes with the live regions now farther than `t` from it, which the move
     /// must bring closer. Which moves could fit ([`Centres::could_fit`]) is worked out too only
-    /// if `movers` (the search reads it only where it lists moves).
+    /// given the `movers`' colours and rims (the search reads it only where it lists moves).
     ///
     /// Why neighbours: if `c ≠ s` has eccentricity `e` after contracting star `S` into `s`, at
     /// distance `d` from `s`, then the region `x` one step from `c` towards `s` (a member of `S`
@@ -223,7 +223,7 @@ impl Distances {
         t: u32,
         neighbours: impl Fn(usize) -> I,
         out: &mut Centres,
-        movers: bool,
+        movers: Option<Rims>,
     ) {
         let (matrix, ecc, live) = self.level();
         out.nodes.clear();
@@ -256,8 +256,8 @@ impl Distances {
         }
         out.start.push(out.far.len());
         out.movers.clear();
-        if movers {
-            out.find_movers(t, matrix, self.stride, ecc, &live[..self.n]);
+        if let Some(rims) = movers {
+            out.find_movers(t, matrix, self.stride, ecc, &live[..self.n], rims);
         }
     }
 
@@ -343,47 +343,92 @@ pub struct Centres {
     far: Vec<usize>,
     /// Per region: whether a move of it could fit at all (see [`Centres::could_fit`]).
     movers: Vec<bool>,
+    /// Scratch for [`Centres::find_movers`]: per region, 1 where it is still open for a
+    /// candidate.
+    open: Vec<u8>,
 }
 
 impl Centres {
     /// Whether contracting a star of `node` and some of its neighbours could fit `t` in
     /// [`Distances::contraction_fits`]; where not, it does not, and the move need not be tried.
-    /// The star lies within one step of `node`, so it fits only if `node` has eccentricity
-    /// `t + 1` or less (then the star itself may be the centre), or if for some candidate `c`,
-    /// `d(c, node) + d(node, b) ≤ t + 2` for every region `b` now farther than `t` from `c`: the
-    /// move must bring `b` within `t` of `c` through the star, `d(c, S) + d(S, b) ≤ t`, and each
-    /// of those is at most one less than the distance to `node`. Two such `b` are tested per
-    /// candidate, the farthest from `c` and the farthest from that one: on pattern boards whose
-    /// radius leaves no move to spare this rules out three moves in four, unplayed. True for
-    /// every node where the candidates were found without it.
+    /// The star `S` lies within one step of `node`, so `d(c, S) ≥ d(c, node) − 1` and `d(S, b) ≥
+    /// d(node, b) − 1`. It fits only if `node` has eccentricity `t + 1` or less (then the star
+    /// itself may be the centre), or for some candidate `c`:
+    /// - `d(c, node) + d(node, b) ≤ t + 2` for every region `b` now farther than `t` from `c`:
+    ///   the move must bring `b` within `t` of `c` through the star, `d(c, S) + d(S, b) ≤ t`. Two
+    ///   such `b` are tested per candidate, the farthest from `c` and the farthest from that one:
+    ///   on pattern boards whose radius leaves no move to spare this rules out three moves in
+    ///   four, unplayed.
+    /// - the regions `b` now `t` or more from `c` with `d(node, b) ≥ 2` and `d(c, node) +
+    ///   d(node, b) ≥ t + 2` have one colour, the rim's if `rims` asks for one. Such a `b` is not
+    ///   in the star and stays `t` or more from `c`, so after the move `c` has eccentricity `t`
+    ///   at best, and all of them on its rim, which must be one colour.
+    ///
+    /// True for every node where the candidates were found without `rims`.
     pub fn could_fit(&self, node: usize) -> bool {
         self.movers.get(node).copied().unwrap_or(true)
     }
 
     /// Finds which regions [`Centres::could_fit`] from the candidates and their far regions, given
-    /// the current distance `matrix` (rows `stride` apart), eccentricities and live regions.
-    fn find_movers(&mut self, t: u32, matrix: &[u8], stride: usize, ecc: &[u8], live: &[u8]) {
+    /// the current distance `matrix` (rows `stride` apart), eccentricities, live regions and
+    /// `rims`. The rims are tested only for the regions that pass the first test, a region or two
+    /// per candidate on `09-patterns/tessera`, each in one pass without a branch.
+    fn find_movers(&mut self, t: u32, matrix: &[u8], stride: usize, ecc: &[u8], live: &[u8], rims: Rims) {
         let n = live.len();
-        let t = t.min(u32::from(FAR)) as u16;
-        self.movers.extend((0..n).map(|v| live[v] != 0 && u16::from(ecc[v]) <= t + 1));
+        let t = t.min(u32::from(FAR) - 2) as u8;
+        self.movers.extend((0..n).map(|v| live[v] != 0 && ecc[v] <= t + 1));
+        self.open.resize(n.next_multiple_of(8), 0);
+        let bits = &rims.bits[..n];
         for (i, &c) in self.nodes.iter().enumerate() {
             let far = &self.far[self.start[i]..self.start[i + 1]];
-            if far.is_empty() {
-                // A candidate already within `t`: every move near it may fit.
-                self.movers.iter_mut().zip(live).for_each(|(m, &l)| *m |= l != 0);
-                return;
-            }
             let row = &matrix[c * stride..][..n];
-            let b1 = far.iter().copied().max_by_key(|&b| row[b]).unwrap_or(c);
-            let row1 = &matrix[b1 * stride..][..n];
-            let b2 = far.iter().copied().max_by_key(|&b| row1[b]).unwrap_or(b1);
-            let row2 = &matrix[b2 * stride..][..n];
-            for (v, m) in self.movers.iter_mut().enumerate() {
-                let (to, reach) = (u16::from(row[v]), u16::from(row1[v].max(row2[v])));
-                *m |= live[v] != 0 && to <= t + 1 && to + reach <= t + 2;
+            // The regions not known to be movers yet whose moves could bring the far regions
+            // within `t` of `c`, by the two farthest.
+            let (row1, row2, apart) = match far {
+                [] => (row, row, 0),
+                _ => {
+                    let b1 = far.iter().copied().max_by_key(|&b| row[b]).unwrap_or(c);
+                    let row1 = &matrix[b1 * stride..][..n];
+                    let b2 = far.iter().copied().max_by_key(|&b| row1[b]).unwrap_or(b1);
+                    (row1, &matrix[b2 * stride..][..n], u8::MAX)
+                }
+            };
+            for (((((o, &m), &to), &l), &f1), &f2) in
+                self.open.iter_mut().zip(&self.movers).zip(row).zip(live).zip(row1).zip(row2)
+            {
+                let reach = f1.max(f2) & apart;
+                *o = u8::from((l != 0) & !m & (to <= t + 1) & (to.saturating_add(reach) <= t + 2));
+            }
+            // Of those, the ones that leave the regions `t` or more from `c` that they cannot
+            // bring closer than `t` of one colour, as `rims` allows (see [`Centres::could_fit`]).
+            for (w, word) in self.open.chunks_exact(8).enumerate() {
+                let mut word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+                while word != 0 {
+                    let v = w * 8 + word.trailing_zeros() as usize / 8;
+                    word &= word - 1;
+                    let (row_v, to) = (&matrix[v * stride..][..n], row[v]);
+                    let colours =
+                        row.iter().zip(row_v).zip(live).zip(bits).fold(0, |colours, (((&d, &f), &l), &bit)| {
+                            let stays = (l != 0) & (d >= t) & (f >= 2) & (to.saturating_add(f) >= t + 2);
+                            colours | bit & 0u8.wrapping_sub(u8::from(stays))
+                        });
+                    self.movers[v] |=
+                        if rims.any { colours & colours.wrapping_sub(1) == 0 } else { colours & !rims.allowed == 0 };
+                }
             }
         }
     }
+}
+
+/// The colours of regions and the rims a move may leave, for [`Centres::could_fit`].
+#[derive(Clone, Copy)]
+pub struct Rims<'a> {
+    /// Per region, its colour as a bit.
+    pub bits: &'a [u8],
+    /// Whether a rim may be of any one colour; if not, only of the colours in `allowed`.
+    pub any: bool,
+    /// The colours a rim may have, as bits, where not `any`.
+    pub allowed: u8,
 }
 
 /// The row length for `n` regions: `n` rounded up to whole vector registers.
@@ -416,7 +461,12 @@ mod tests {
         // Radius 2 (centre 2). Contracting {1, 2, 3} gives radius 1; contracting {3, 4} does not.
         let mut candidates = Centres::default();
         let neighbours = |a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < 5);
-        d.centre_candidates(1, neighbours, &mut candidates, true);
+        d.centre_candidates(
+            1,
+            neighbours,
+            &mut candidates,
+            Some(Rims { bits: &[1, 2, 4, 2, 1], any: true, allowed: 0 }),
+        );
         // Each with the regions two or more away: the ones the move must bring within 1.
         let found = (&candidates.nodes[..], &candidates.start[..], &candidates.far[..]);
         assert_eq!(found, (&[1, 3][..], &[0, 2, 4][..], &[3, 4, 0, 1][..]));

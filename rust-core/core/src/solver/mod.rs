@@ -64,10 +64,10 @@
 //!   the hardest boards), leaf moves (of a region with one neighbour) only where leaf moves
 //!   alone could finish (`search.rs`, "Leaves"), the skipping of merging moves that commute with
 //!   the last one and were tried before it (`search.rs`, "Commuting moves"), children tested
-//!   against the bounds before they are played (where the radius or the colour schedule is
-//!   tight, the regions whose moves cannot bring it down not even listed; where the schedule
-//!   leaves one move to spare, a child's schedule worked out unplayed, and the child cut if none
-//!   of its moves could bring it down: `search.rs`, "Bounds"), and on symmetric
+//!   against the bounds before they are played (where the radius, the rim bound or the colour
+//!   schedule is tight, the regions whose moves cannot bring it down not even listed; where the
+//!   schedule leaves one move to spare, a child's schedule worked out unplayed, and the child cut
+//!   if none of its moves could bring it down: `search.rs`, "Bounds"), and on symmetric
 //!   boards one move of each mirror-image pair while the
 //!   position is symmetric and one table entry for a position and its mirror images.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
@@ -533,7 +533,9 @@ mod tests {
     fn the_printer_bound_cuts_the_search_below_where_it_is_tight() {
         // chevron: the printer bound at the start is 9, and the first answer the optimum, 10. So
         // the one iteration, to 9, starts tight, and only moves that lower the printer bound are
-        // searched: 175 k nodes counted, the bound's own work included, instead of 303 k.
+        // searched: 219 k nodes counted, the bound's own work included, instead of 235 k. The
+        // bound's work counts a node per region, more than it costs: `kami solve` takes 0.44 G
+        // instructions told, 0.96 G not (2026-11-28).
         let source = include_str!("../../../../levels/09-patterns/chevron.toml");
         let level = crate::level_file::parse_level("chevron", "chevron.toml", source).unwrap();
         let graph = RegionGraph::new(level.board());
@@ -552,7 +554,7 @@ mod tests {
         // Each printer bound worked out counts as many nodes as there are regions: work, not
         // positions.
         let (plain, told) = (nodes(false), nodes(true));
-        assert!(told * 5 < plain * 4, "{told} nodes told, {plain} not");
+        assert!(told < plain, "{told} nodes told, {plain} not");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::{Position, Target};
 use crate::board::Colour;
 use crate::solver::bits;
-use crate::solver::distance::Centres;
+use crate::solver::distance::{Centres, Rims};
 
 impl Position {
     /// The rim bound: the radius, plus one unless some centre's rim (the regions farthest from it)
@@ -41,10 +41,15 @@ impl Position {
 
     /// The regions that could have eccentricity `t` or less after one move (see
     /// [`Distances::centre_candidates`](crate::solver::distance::Distances::centre_candidates)),
-    /// and, if `movers`, which moves [`Centres::could_fit`]. Needs distances.
-    pub fn centre_candidates(&self, t: u32, out: &mut Centres, movers: bool) {
+    /// and, given the `target` of the moves listed, which moves [`Centres::could_fit`]. Needs
+    /// distances.
+    pub fn centre_candidates(&self, t: u32, out: &mut Centres, movers: Option<Target>) {
         let d = self.distances.as_ref().expect("the search keeps distances");
-        d.centre_candidates(t, |a| bits::members(self.row(a)), out, movers);
+        let rims = movers.map(|target| match target {
+            Target::Any => Rims { bits: &self.colour_bit, any: true, allowed: 0 },
+            Target::Colour(c) => Rims { bits: &self.colour_bit, any: false, allowed: 1 << c },
+        });
+        d.centre_candidates(t, |a| bits::members(self.row(a)), out, rims);
     }
 
     /// Whether recolouring `node` to `colour` would leave the radius and the rim bound for
@@ -85,6 +90,32 @@ mod tests {
         assert_eq!(p.rim_bound(Target::Colour(1)), 3);
     }
 
+    #[test]
+    fn a_move_that_leaves_every_centre_a_rim_of_two_colours_is_not_listed() {
+        // Found by the proptest below: with the radius one move to spare and no centre's rim of
+        // one colour, region 11 cannot bring every centre's rim but one colour closer.
+        #[rustfmt::skip]
+        let cells = [
+            0, 0, 0, 1, 0, 2,
+            2, 0, 0, 1, 0, 1,
+            2, 2, 1, 1, 1, 0,
+            2, 2, 0, 2, 0, 1,
+            1, 1, 1, 1, 0, 0,
+        ];
+        let (_, mut p) = position(5, 6, &cells);
+        let r = p.radius();
+        assert_eq!(p.rim_bound(Target::Any), r + 1);
+        let mut candidates = Centres::default();
+        p.centre_candidates(r, &mut candidates, Some(Target::Any));
+        assert!(!candidates.could_fit(11));
+        for (node, colour) in recolourings(&p).into_iter().filter(|&(node, _)| node == 11) {
+            assert!(!p.move_fits_rim(node, colour, r, &candidates, Target::Any));
+        }
+        // With a move more to spare, every region's could.
+        p.centre_candidates(r + 1, &mut candidates, Some(Target::Any));
+        assert!(p.nodes().all(|v| candidates.could_fit(v)));
+    }
+
     proptest! {
         #[test]
         fn a_move_fits_the_rim_exactly_when_playing_it_shows_so(
@@ -99,7 +130,7 @@ mod tests {
             // The search asks with one move or none to spare on the radius.
             for t in [r - 1, r] {
                 let mut candidates = Centres::default();
-                p.centre_candidates(t, &mut candidates, true);
+                p.centre_candidates(t, &mut candidates, Some(target));
                 for (node, colour) in recolourings(&p) {
                     let fits = p.move_fits_rim(node, colour, t, &candidates, target);
                     // The quick test by the moved region alone never rules out a move that fits.

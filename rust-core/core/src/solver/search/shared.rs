@@ -344,7 +344,7 @@ impl Search<'_> {
             let radius = self.pos.radius();
             if radius < left || (radius == left && self.pos.rim_bound(self.target) <= left) {
                 let mut moves = Vec::new();
-                self.moves(task.last, left, task.symmetric, None, None, &mut moves);
+                self.moves(task.last, left, task.symmetric, (None, false), None, &mut moves);
                 for (node, colour, swallowed) in moves {
                     // One move from the start (not a symmetric one), the task's move skips
                     // the commuting moves whose tasks are done.
