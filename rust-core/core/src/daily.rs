@@ -24,13 +24,14 @@
 //! change can still change their boards: pin them before they come near, by adding their lines
 //! (`kami generate --pin-weekends 2031 2035`, without its header) and never rewriting a pinned one.
 //! Weekdays are not pinned: over 2026 to 2030 the proof of every weekday candidate finished within
-//! its budget (the largest took 61,425 of 150,000 nodes; 86,072 before the colour-stuck children
-//! were cut unplayed, 101,556 before the first answer grew from 64 seeds), and the board of a day
-//! whose proofs all finish does not depend on the solver's speed: a faster solver cannot change it
-//! (one needing 2.4 times the nodes could). One weekend fallback did change: on Sunday 22 December
-//! 2030, pinned `organic`, one candidate's proof ran out of its budget until the colour-stuck
-//! children were cut unplayed (2026-11-28); it now takes 132,444 nodes, so that date's board
-//! changed (par 8 to 9), and a solver needing 1.14 times the nodes would change it back. Nor is
+//! its budget (the largest took 58,686 of 150,000 nodes; 61,425 before the search's rim filter,
+//! 86,072 before the colour-stuck children were cut unplayed, 101,556 before the first answer grew
+//! from 64 seeds), and the board of a day whose proofs all finish does not depend on the solver's
+//! speed: a faster solver cannot change it (one needing 2.5 times the nodes could). One weekend
+//! fallback did change: on Sunday 22 December 2030, pinned `organic`, one candidate's proof ran
+//! out of its budget until the colour-stuck children were cut unplayed (2026-11-28); it now takes
+//! 121,340 nodes (132,444 before the rim filter), so that date's board changed (par 8 to 9), and
+//! a solver needing 1.23 times the nodes would change it back. Nor is
 //! the rating pinned: its first-move searches are budgeted in nodes, so a faster solver can change
 //! a puzzle's difficulty, never its board or par.
 
