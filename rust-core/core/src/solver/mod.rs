@@ -216,6 +216,17 @@
 //!   while the first answer grew from 8 seeds; from 64 seeds they shorten none of the 56 first
 //!   answers, and `kami bench rust-core/cli/bench/ --time 10` ends with the same lines and bounds
 //!   without them.
+//! - With the rim filter (2026-11-28, twelfth session; `distance.rs`, `Centres::could_fit`):
+//!   testing every far region of a candidate centre instead of the two farthest (`orbit` 108 k
+//!   nodes to 90 k, the others 1% fewer, and more time on all); one region per colour of a
+//!   centre's rim instead of every one (half the work, but `orbit` 48 k nodes instead of 23 k);
+//!   the rims of only the regions the listing will visit (`tessera` 1.18 G instructions to
+//!   1.24 G). Nor does the printer bound below tight nodes pay everywhere: without it `massif`
+//!   takes 30 ms instead of 60, `meander` 9 instead of 14, but `alpenglow` 66 instead of 20,
+//!   `spire` 66 instead of 37 and `chevron` 54 instead of 26, and all 151 shipped proofs 951 ms
+//!   instead of 832. Nodes are no guide to which (`spire` counts more nodes with it, and is
+//!   faster), and worked out after the move listing, where some move is left, it cost more on
+//!   every board tried (`massif` 1.21 G instructions to 1.48 G).
 //!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to
