@@ -54,9 +54,10 @@
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
 //!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
 //!   whose colours come in an order no move order meets on every side, it is often the optimum,
-//!   and the proof is then over at once), and works it out again below any node where it equals
-//!   the moves left (`Search::printer`; each time counted as nodes so budgets hold: `spire`
-//!   927 k nodes to 204 k, `herringbone` 52 k to 22 k); each node is bounded by the colour
+//!   and the proof is then over at once), and, where the other bounds at the start are two or
+//!   more below it, works it out again below any node where it equals the moves left
+//!   (`Search::printer`; each time counted as nodes so budgets hold: `spire` 927 k nodes to
+//!   204 k, `herringbone` 52 k to 22 k); each node is bounded by the colour
 //!   bound, the colour schedule and the rim bound (`position/colour.rs`, `position/schedule.rs`,
 //!   `position/rim.rs`), a transposition table of learned bounds (two slots per position, the
 //!   lower bound giving way), merging moves only (some shortest sequence uses no other but a
@@ -221,12 +222,14 @@
 //!   nodes to 90 k, the others 1% fewer, and more time on all); one region per colour of a
 //!   centre's rim instead of every one (half the work, but `orbit` 48 k nodes instead of 23 k);
 //!   the rims of only the regions the listing will visit (`tessera` 1.18 G instructions to
-//!   1.24 G). Nor does the printer bound below tight nodes pay everywhere: without it `massif`
+//!   1.24 G). The printer bound below tight nodes does not pay everywhere: without it `massif`
 //!   takes 30 ms instead of 60, `meander` 9 instead of 14, but `alpenglow` 66 instead of 20,
 //!   `spire` 66 instead of 37 and `chevron` 54 instead of 26, and all 151 shipped proofs 951 ms
 //!   instead of 832. Nodes are no guide to which (`spire` counts more nodes with it, and is
 //!   faster), and worked out after the move listing, where some move is left, it cost more on
-//!   every board tried (`massif` 1.21 G instructions to 1.48 G).
+//!   every board tried (`massif` 1.21 G instructions to 1.48 G). What tells them apart is how
+//!   far the other bounds at the start lie below it: one move on the first, two on the others
+//!   (see `Search::printer`).
 //!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to

@@ -347,8 +347,18 @@ impl<'a> Search<'a> {
     /// either has one above its moves left, and is cut, or is tight in turn. Only the moves that
     /// lower it are searched below such a node, and the bound, which costs too much to work out
     /// at every node, is worked out at those few.
+    ///
+    /// Only where the other bounds at the start are two or more below it: where they leave one
+    /// move to spare, the tests of children before they are played cut most of them cheaply, and
+    /// the printer bound's work is mostly wasted (2026-11-28, release builds without LTO, the
+    /// 151 shipped proofs 805–817 ms against 850–876; `08-summit/massif` 62 ms to 31, `meander`
+    /// 15 to 9, `cuttlefish` 8.1 to 3.5; `tarn` 6.1 to 8.7 and `ikat` 9.2 to 11.5 the other way;
+    /// `kami check levels/` 14.51 G instructions to 13.80 G). Where they are two or more below,
+    /// it pays: without it `08-summit/alpenglow` took 66 ms instead of 20, `spire` 66 instead of
+    /// 37, `09-patterns/chevron` 54 instead of 26.
     pub fn printer(self, printer: u32) -> Search<'a> {
-        Search { printer: Some(printer), ..self }
+        let worth_it = self.pos.lower_bound(self.target) + 2 <= printer;
+        Search { printer: worth_it.then_some(printer), ..self }
     }
 
     /// The search run on `threads` threads (see [`Search::run`]).
