@@ -30,8 +30,8 @@
 //! speed: a faster solver cannot change it (one needing 2.5 times the nodes could). One weekend
 //! fallback did change: on Sunday 22 December 2030, pinned `organic`, one candidate's proof ran
 //! out of its budget until the colour-stuck children were cut unplayed (2026-11-28); it now takes
-//! 121,340 nodes (132,444 before the rim filter), so that date's board changed (par 8 to 9), and
-//! a solver needing 1.23 times the nodes would change it back. Nor is
+//! 117,922 nodes (132,444 before the rim filter), so that date's board changed (par 8 to 9), and
+//! a solver needing 1.27 times the nodes would change it back. Nor is
 //! the rating pinned: its first-move searches are budgeted in nodes, so a faster solver can change
 //! a puzzle's difficulty, never its board or par.
 
