@@ -412,8 +412,7 @@ impl Centres {
                             let stays = (l != 0) & (d >= t) & (f >= 2) & (to.saturating_add(f) >= t + 2);
                             colours | bit & 0u8.wrapping_sub(u8::from(stays))
                         });
-                    self.movers[v] |=
-                        if rims.any { colours & colours.wrapping_sub(1) == 0 } else { colours & !rims.allowed == 0 };
+                    self.movers[v] |= colours == 0 || (rims.one_colour)(u32::from(colours));
                 }
             }
         }
@@ -425,10 +424,9 @@ impl Centres {
 pub struct Rims<'a> {
     /// Per region, its colour as a bit.
     pub bits: &'a [u8],
-    /// Whether a rim may be of any one colour; if not, only of the colours in `allowed`.
-    pub any: bool,
-    /// The colours a rim may have, as bits, where not `any`.
-    pub allowed: u8,
+    /// Whether a rim of these colours (as bits, at least one) passes, as in
+    /// [`Distances::contraction_fits`].
+    pub one_colour: &'a dyn Fn(u32) -> bool,
 }
 
 /// The row length for `n` regions: `n` rounded up to whole vector registers.
@@ -465,7 +463,7 @@ mod tests {
             1,
             neighbours,
             &mut candidates,
-            Some(Rims { bits: &[1, 2, 4, 2, 1], any: true, allowed: 0 }),
+            Some(Rims { bits: &[1, 2, 4, 2, 1], one_colour: &|rim: u32| rim.count_ones() == 1 }),
         );
         // Each with the regions two or more away: the ones the move must bring within 1.
         let found = (&candidates.nodes[..], &candidates.start[..], &candidates.far[..]);

@@ -45,10 +45,8 @@ impl Position {
     /// distances.
     pub fn centre_candidates(&self, t: u32, out: &mut Centres, movers: Option<Target>) {
         let d = self.distances.as_ref().expect("the search keeps distances");
-        let rims = movers.map(|target| match target {
-            Target::Any => Rims { bits: &self.colour_bit, any: true, allowed: 0 },
-            Target::Colour(c) => Rims { bits: &self.colour_bit, any: false, allowed: 1 << c },
-        });
+        let one_colour = |rim: u32| movers.is_some_and(|target| target.one_colour(rim));
+        let rims = movers.map(|_| Rims { bits: &self.colour_bit, one_colour: &one_colour });
         d.centre_candidates(t, |a| bits::members(self.row(a)), out, rims);
     }
 
