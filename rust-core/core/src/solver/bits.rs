@@ -43,6 +43,18 @@ pub fn members(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
+/// Appends the members of the set whose words `words` yields to `out`, in increasing order: a
+/// plain loop, cheaper than extending by [`members`] (the colour schedule's classes read so,
+/// and a child's worked out from words: `organic-speckled-2` 854 M instructions to 829 M).
+pub fn push_members(words: impl Iterator<Item = u64>, out: &mut Vec<usize>) {
+    for (w, mut word) in words.enumerate() {
+        while word != 0 {
+            out.push(w * 64 + word.trailing_zeros() as usize);
+            word &= word - 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +68,9 @@ mod tests {
         }
         remove(&mut s, 63);
         assert_eq!(members(&s).collect::<Vec<_>>(), vec![0, 64, 129]);
+        let mut pushed = vec![7];
+        push_members(s.iter().copied(), &mut pushed);
+        assert_eq!(pushed, vec![7, 0, 64, 129]);
         assert!(has(&s, 129) && !has(&s, 63));
         let mut t = vec![0u64; 3];
         insert(&mut t, 64);

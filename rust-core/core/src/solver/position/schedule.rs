@@ -31,7 +31,7 @@ impl Position {
         };
         let words = self.words;
         let class = |c: usize, members: &mut Vec<usize>| {
-            members.extend(bits::members(&self.by_colour[c * words..(c + 1) * words]));
+            bits::push_members(self.by_colour[c * words..(c + 1) * words].iter().copied(), members);
         };
         pick_schedule::<false>(d, &self.count, class, target, witness)
     }
@@ -168,13 +168,14 @@ impl Position {
         count[x] -= star.len() as u32 - 1;
         count[y] -= 1;
         let words = self.words;
+        // Colour `c`'s regions after the move: `node` joins colour `x`, whose regions beside it
+        // (the star's others) join `node`.
+        let adjacent = &self.adj[node * words..(node + 1) * words];
+        let node_bit = |w: usize| if w == node / 64 { 1u64 << (node % 64) } else { 0 };
         let class = |c: usize, members: &mut Vec<usize>| {
-            let regions = bits::members(&self.by_colour[c * words..(c + 1) * words]);
-            members.extend(regions.filter(|&m| m != node && !(c == x && star.contains(&m))));
-            if c == x {
-                let at = members.partition_point(|&m| m < node);
-                members.insert(at, node);
-            }
+            let class = self.by_colour[c * words..(c + 1) * words].iter().zip(adjacent).enumerate();
+            let after = class.map(|(w, (&k, &a))| if c == x { k & !a | node_bit(w) } else { k & !node_bit(w) });
+            bits::push_members(after, members);
         };
         let schedule = pick_schedule::<true>(d, &count, class, target, child);
         child.given = true;
@@ -328,9 +329,11 @@ fn moves_to_single<const AFTER_STAR: bool>(
     apart: &mut Vec<usize>,
     witness: &mut Witness,
 ) -> u32 {
-    // `FAR` plus anything is `FAR`, no shorter than any distance.
+    // Through the star only after it (before, `via` is unread).
     let via = |m: usize| if AFTER_STAR { d.to_star(m) } else { FAR };
-    let dist = |row: &[u8], via: u8, b: usize| row[b].min(via.saturating_add(d.to_star(b)));
+    let dist = |row: &[u8], via: u8, b: usize| {
+        if AFTER_STAR { row[b].min(via.saturating_add(d.to_star(b))) } else { row[b] }
+    };
     let (from_first, via_first) = (d.row(members[0]), via(members[0]));
     // Farthest from the first member first, then by region: one integer key per member, which
     // sorts faster than pairs (searched islands have fewer than 2^16 regions).
