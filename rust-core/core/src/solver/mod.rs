@@ -230,6 +230,13 @@
 //!   every board tried (`massif` 1.21 G instructions to 1.48 G). What tells them apart is how
 //!   far the other bounds at the start lie below it: one move on the first, two on the others
 //!   (see `Search::printer`).
+//! - Where a child's colour schedule is worked out unplayed and is tight, marking first the
+//!   colours whose wait every move that lowers the schedule must lower (those without which it
+//!   stays, even with every other wait lowered), so that a child where no region lowers them
+//!   all is found stuck without the other colours' marks (2026-11-28, thirteenth session). On
+//!   `organic-speckled-1` and `-2` no colour was ever needed (with the other four or five
+//!   lowered, the schedule always falls), and the test cost 4% (`organic-speckled-2` 854 M
+//!   instructions to 887 M).
 //!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to
