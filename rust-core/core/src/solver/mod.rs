@@ -237,6 +237,13 @@
 //!   `organic-speckled-1` and `-2` no colour was ever needed (with the other four or five
 //!   lowered, the schedule always falls), and the test cost 4% (`organic-speckled-2` 854 M
 //!   instructions to 887 M).
+//! - A solve asked only whether `max_moves` suffice (a hint's probes), searching the iteration
+//!   at `max_moves` at once instead of going up from the bound (2026-11-28, thirteenth session):
+//!   an iteration to a bound exhausts every shorter line too, so the answer would be the same,
+//!   but the 164 probes of 302 hints that prove par out of reach took 3.97 s in all against
+//!   3.77 s, the same answers (the iterations below the last cost little, and their table helps
+//!   it). What those probes cost is the proof itself: after a wasted first move, par out of
+//!   reach is two moves above the bound at the start (`spire` 657 k nodes).
 //!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to
