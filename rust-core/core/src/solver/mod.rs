@@ -27,6 +27,7 @@
 //! - `distance.rs`: all-pairs distances kept up to date as moves contract regions.
 //! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
 //! - `table.rs`: the transposition table of learned lower bounds.
+//! - `FIGURES.md`: what the solver measured, session by session (the README has the latest).
 //!
 //! # How it solves
 //! - **First answer.** Each island first gets a line from a beam search over single-blob lines
@@ -244,6 +245,29 @@
 //!   3.77 s, the same answers (one run each, on a machine busy with other work: no gain beyond
 //!   noise; the iterations below the last cost little, and their table helps it). What those probes cost is the proof itself: after a wasted first move, par out of
 //!   reach is two moves above the bound at the start (`spire` 657 k nodes).
+//! - The printer bound for a given final colour (2026-11-28, fourteenth session). Meeks and
+//!   Scott's theorem holds for each final colour `d`, so the moves that flood the easiest
+//!   spanning tree to `d`, restricted to the path between two regions and taken back, print it
+//!   with the first print (under all the others) in `d`: the island needs at least the least over
+//!   `d` of the largest `F_d(u, w)` less one, `F_d` the fewest such prints over walks. With a
+//!   virtual first region of colour `d`, `F_d(u, w)` is the least of `1 + F(u, w)` and, over the
+//!   regions `x` of colour `d`, `F(x, w)` (`x = u`) or `F(u, b) + F(x, w)` for a neighbour `b` of
+//!   `x`, so it costs a pass over the printer bound's levels. It is one above the printer bound
+//!   at the start of 14 of the 109 one-island boards of packs 6–10 and the hard corpus, and above
+//!   every other bound at the start of `chimney`, `tartan`, `organic-speckled-5`, `-6` and
+//!   `stripes-2`; a breadth-first brute force over 50,000 random graphs of up to 11 regions found
+//!   no overshoot, nor did the solver's brute force with it in the search. But the iteration it
+//!   saves is the cheapest: the 151 shipped proofs 1,746,177 nodes to 1,745,190 (6 levels
+//!   changed, `herringbone` 18.1 k to 17.4 k below tight nodes, in more time),
+//!   `organic-speckled-6` 1,589,597 to 1,589,596. Not worth its code.
+//! - Colours a path misses (the same session). The moves that act on the path are at least
+//!   `F(P) − 1`, plus one for each colour absent from it: that colour's last move is either off
+//!   the path or a print that later prints cover entirely (as is the first print, if the final
+//!   colour is absent), and such prints can be dropped. So the island needs at least the least
+//!   over paths of `F(P)` plus the colours `P` misses, less one (over colour subsets, the printer
+//!   bound of the regions of those colours plus the colours left out). It was never above the
+//!   printer bound at the start of those 109 boards: the cheapest paths between the hardest pairs
+//!   meet every colour.
 //!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to
