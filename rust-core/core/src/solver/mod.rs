@@ -260,7 +260,9 @@
 //!   no overshoot, nor did the solver's brute force with it in the search. But the iteration it
 //!   saves is the cheapest: the 151 shipped proofs 1,746,177 nodes to 1,745,190 (6 levels
 //!   changed, `herringbone` 18.1 k to 17.4 k below tight nodes, in more time),
-//!   `organic-speckled-6` 1,589,597 to 1,589,596. Not worth its code.
+//!   `organic-speckled-6` 1,589,597 to 1,589,596; nor faster hints, whose slow probes run
+//!   below tight nodes (the 302 hints of `kami bench levels/ --positions 2`: p99 86–90 ms
+//!   against 81–86). Not worth its code.
 //! - Colours a path misses (the same session). The moves that act on the path are at least
 //!   `F(P) − 1`, plus one for each colour absent from it: that colour's last move is either off
 //!   the path or a print that later prints cover entirely (as is the first print, if the final
