@@ -246,10 +246,10 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
     }
 }
 
-/// [`solve`] within `budget` (on its threads: where it does not settle, the time it took is
-/// lost) for at most [`QUICK_NODES`] nodes, and whether that settled it (it did not run out of
-/// those nodes, or they were all the budget had). On the 302 hints of `kami bench levels/
-/// --positions 2`, on two threads rather than one: p90 39 ms to 34 (2026-11-28).
+/// [`solve`] within `budget`, on its threads, for at most [`QUICK_NODES`] nodes, and whether
+/// that settled it (it did not run out of those nodes, or they were all the budget had). On two
+/// threads rather than one, the 302 hints of `kami bench levels/ --positions 2`: p90 39 ms to 34
+/// (2026-11-28).
 fn quick(board: &Board, palette: usize, budget: &Budget) -> (Solution, bool) {
     let nodes = budget.max_nodes.map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
     let quick = solve(board, palette, &Budget { max_nodes: Some(nodes), ..budget.clone() });

@@ -244,8 +244,9 @@
 //!   an iteration to a bound exhausts every shorter line too, so the answer would be the same,
 //!   but the 164 probes of 302 hints that prove par out of reach took 3.97 s in all against
 //!   3.77 s, the same answers (one run each, on a machine busy with other work: no gain beyond
-//!   noise; the iterations below the last cost little, and their table helps it). What those probes cost is the proof itself: after a wasted first move, par out of
-//!   reach is two moves above the bound at the start (`spire` 657 k nodes).
+//!   noise; the iterations below the last cost little, and their table helps it). What those
+//!   probes cost is the proof itself: after a wasted first move, par out of reach is two moves
+//!   above the bound at the start (`spire` 657 k nodes).
 //! - The printer bound for a given final colour (2026-11-28, fourteenth session). Meeks and
 //!   Scott's theorem holds for each final colour `d`, so the moves that flood the easiest
 //!   spanning tree to `d`, restricted to the path between two regions and taken back, print it
