@@ -272,6 +272,32 @@
 //!   bound of the regions of those colours plus the colours left out). It was never above the
 //!   printer bound at the start of those 109 boards: the cheapest paths between the hardest pairs
 //!   meet every colour.
+//! - A beam over whole positions (every merging move, not one blob), scored by the moves played
+//!   plus the search's lower bound, fewer regions first among equals (2026-11-29, fifteenth
+//!   session): never shorter than the lines known. `stripes-dense-1` 22 moves at width 8 and 19
+//!   at widths 32 to 512 (0.5–8 s) against 18; at width 64 or 256, `stripes-2` 15 against 14,
+//!   `stripes-5` 14 against 13, `stripes-dense-2` 18 against 17, and `stripes-1`,
+//!   `stripes-dense-4`, `-7` and `organic-speckled-5` equal. Blob beams of any width, the steps
+//!   along the line (`anytime.rs`) and this all stop at the same lengths, so on these boards the
+//!   gap between line and bound most likely lies on the bound's side.
+//!
+//! # Where a proof's work goes (measured with temporary counters, 2026-11-29)
+//! Nodes of the last iteration by the moves left there, and what was tight:
+//! - `organic-speckled-1` (bound 9, 1.58 M nodes counted, most of them children tested unplayed):
+//!   2, 155, 11,747 and 185,465 nodes with 9, 8, 7 and 6 moves left, one with 5. The colour
+//!   schedule is 6 at the nodes with 7 and 6 left: the first three moves never lower it, and
+//!   every child of a node with 6 left is cut before it is played. The proof enumerates every
+//!   prefix of three merging moves.
+//! - `09-patterns/tessera` (bound 9, 106 k nodes): 1, 111, 2,014, 3,959 and 596 nodes with 9 to 5
+//!   left; the radius or the rim bound is tight at nearly all of them, and the schedule at those
+//!   with 6 left.
+//! - `stripes-5` (bound 12, 5 s): 5, 14, 2,918, 91,608, 187,997, 73,506, 14,257 and 1,193 with 12
+//!   to 5 left; with 8 to 10 left the schedule lies two or more below and the radius or rim bound
+//!   is the tight one.
+//!
+//! So the work is many cheap tests spread over the tree's widest level, not one test to make
+//! cheaper: what would cut it is a bound that is tight one or two moves sooner (with 7 or 8
+//! left on `organic-speckled-1`).
 //!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to
