@@ -261,7 +261,7 @@ mod tests {
     use crate::solver::Budget;
     use crate::solver::beam::tests::bench_island;
     use crate::solver::graph::RegionGraph;
-    use crate::solver::search::greedy;
+    use crate::solver::greedy::greedy;
     use proptest::prelude::*;
 
     /// The largest island of a squares board, with distances, as the search sees it.

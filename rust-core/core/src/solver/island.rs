@@ -4,8 +4,9 @@
 use super::budget::{Budget, Meter};
 use super::distance::Distances;
 use super::graph::RegionGraph;
+use super::greedy::greedy;
 use super::position::{Position, Target};
-use super::search::{IslandSolution, Search, greedy};
+use super::search::{IslandSolution, Search};
 use super::table::Table;
 use super::{anytime, beam, symmetry};
 use crate::board::{Board, Colour};

@@ -15,7 +15,8 @@
 //!   for a given one); `solve` here combines the islands over the final colour.
 //! - `budget.rs`: what a solve may spend, and the meter that stops it.
 //! - `beam.rs`: the first answer, a beam search over single-blob lines (the upper bound every
-//!   search starts from); a greedy flood (`search::greedy`) stays as the fallback.
+//!   search starts from); `greedy.rs`: the greedy flood every island tries first, kept as the
+//!   fallback.
 //! - `anytime.rs`: that line shortened while the proof runs, where a solve has no node budget.
 //! - `search.rs`: IDA* on one island, its move rule and transposition-table use, with their
 //!   proofs; `search/moves.rs`: the moves a node lists by those rules, and the children worked
@@ -316,6 +317,7 @@ mod bits;
 mod budget;
 mod distance;
 mod graph;
+mod greedy;
 mod island;
 mod position;
 mod search;

@@ -371,7 +371,7 @@ mod tests {
     use crate::game::Game;
     use crate::history::Move;
     use crate::level::{Level, Rgb};
-    use crate::solver::search::greedy;
+    use crate::solver::greedy::greedy;
     use crate::solver::{Budget, RegionGraph};
 
     /// A connected board of triangles, colours at random with blobs, of at least 30 regions.
