@@ -67,12 +67,12 @@
 //! of which searched in that order, 17-20% more nodes (`search/shared.rs`, "Measured"), while
 //! ties broken by node from the last, or by degree either way, changed them by -4% to +6%
 //! (2026-11-27, on `organic-4`, `organic-speckled-2`, `-3`, `-4`, `rings-8`, `tessera`,
-//! `massif`, `narwhal`). The most central nodes first (by eccentricity at the start, a fixed rank,
-//! so that moves keep their keys), before the most swallowed, cut `tessera`'s last iteration from
-//! 105 k nodes to 87 k but made finding a line far slower (`sunrise` 71 k to 261 k,
-//! `whalesong` 1.2 k to 129 k, `herringbone` 18 k to more than 524 k); as a tie-break after it,
-//! 5% fewer nodes to 3.6x more (2026-11-29). Where an iteration finds a line, the order is what makes
-//! it quick: tried from the last, `whalesong`'s took 515 k nodes.
+//! `massif`, `narwhal`). The most central nodes first (by eccentricity at the start, a fixed
+//! rank, so that moves keep their keys), before the most swallowed, cut `tessera`'s last
+//! iteration from 105 k nodes to 87 k but made finding a line far slower (`sunrise` 71 k to
+//! 261 k, `whalesong` 1.2 k to 129 k, `herringbone` 18 k to more than 524 k); as a tie-break
+//! after it, 5% fewer nodes to 3.6x more (2026-11-29). Where an iteration finds a line, the
+//! order is what makes it quick: tried from the last, `whalesong`'s took 515 k nodes.
 //!
 //! A bound is learned from such a node `P`, reached by `M` from `Q`, because `Q`'s child
 //! `Q + M'` was searched in full before, by the same thread and to the same depth: that search
