@@ -15,8 +15,9 @@ use super::position::Position;
 use crate::board::{Colour, MAX_COLOURS};
 
 /// Blob growths (children scored) the first answer may spend: the square of the island's
-/// regions, at least [`MIN_WORK`] and at most this many. A few tens of milliseconds on a 175-region island; a fraction of
-/// a millisecond on islands of 30 regions, whose search is quick anyway.
+/// regions, at least [`MIN_WORK`] and at most this many. A few tens of milliseconds on a
+/// 175-region island; a fraction of a millisecond on islands of 30 regions, whose search is
+/// quick anyway.
 const WORK: usize = 40_000;
 
 /// Blob growths the first answer may always spend: on small islands the square of the regions

@@ -39,9 +39,9 @@
 //!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
 //!   (at least 4,096, at most 40,000), stopping once a line meets the island's lower bound. It
 //!   keeps the shortest line per final colour, so islands combine without a recolour where one
-//!   already ends in the shared colour; the old greedy flood stays as the fallback. Islands of up to 48 regions then
-//!   get a search of 4,096 nodes from that line (single-blob lines can be moves too long there,
-//!   and such islands are proven in a few hundred nodes). The work is counted, never timed,
+//!   already ends in the shared colour; the greedy flood (`greedy.rs`) stays as the fallback.
+//!   Islands of up to 48 regions then get a search of 4,096 nodes from that line (single-blob
+//!   lines can be moves too long there, and such islands are proven in a few hundred nodes). The work is counted, never timed,
 //!   so the answer is the same on every device (the generator and the daily puzzle's live rule
 //!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
 //!   a change in node counts no longer changes them: see `daily.rs`).
