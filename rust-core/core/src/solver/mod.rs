@@ -281,6 +281,49 @@
 //!   `stripes-dense-4`, `-7` and `organic-speckled-5` equal. Blob beams of any width, the steps
 //!   along the line (`anytime.rs`) and this all stop at the same lengths, so on these boards the
 //!   gap between line and bound most likely lies on the bound's side.
+//! - A move order of the search's own choosing (2026-11-29, sixteenth session). The rule for
+//!   commuting moves holds in any order if, after `M` from `Q`, it skips a commuting merging move
+//!   `M'` (not a leaf move) unless `M'` is still waiting its turn among `Q`'s children: `Q + M'` is
+//!   then known to fail, searched, cut by a bound or the table, not listed for a bound, or skipped
+//!   for commuting with the move before `Q` (so its position was searched one level up). In the
+//!   same order it skips more than the fixed key does (`tessera` 106 k nodes to 98 k, `gingham`
+//!   86 k to 77 k; over 103 boards a geometric mean of 1.6% fewer) in 2% more time, as the moves it
+//!   adds are ones the table or a bound cut at once. With it, the start's children tried in order
+//!   of their lower bound (the colour schedule and the rim bound, played) in the iteration one
+//!   below the known line: `sunrise` found its line in 5.5 k nodes instead of 71 k (51 ms to 15),
+//!   `herringbone` in 2.6 k instead of 18 k, the hints on 228 positions along shortest lines the
+//!   same (1.16 s in all), the 302 random hints 6% slower (a play per child of the start). But from
+//!   the greedy line (every iteration ordered, so the one that finds a line at the optimum is) the
+//!   103 boards of packs 6–10 and the organic, ring, symmetric and three speckled hard boards took
+//!   a geometric mean of 0.92 of the nodes, with `tessera` 8x, `tarn` 13x and `prism` 42x more:
+//!   children with room to spare head the order and have the largest subtrees. As a tie-break
+//!   after the most swallowed, the same boards from the greedy line took 0.88 of the nodes
+//!   (`organic-6` 20 k to 5.5 k, `glacier` 3.4 k to 8.2 k, no other over 1.07x; all nodes 2%
+//!   fewer in 2.5% more time), but it left `sunrise` and `herringbone` as they were, and the 24
+//!   boards whose first answer is above the optimum 166 k nodes to 147 k. The highest bound
+//!   first took 2.6x the nodes (`rings-7` 2,600x), and the known line's move first at each depth
+//!   along it 7.4x on the 24 boards whose first answer is above the optimum (`whalesong` 14 k to
+//!   681 k, `rings-7` 260 to 317 k).
+//! - The least over final colours `d` of the larger of the schedule and the rim bound for `d`,
+//!   where the radius leaves no move to spare and the final colour must be that of a centre's
+//!   one-colour rim (the same session): admissible, as the optimum is the least over `d` of the
+//!   optimum for `d`, but it cut no node of `tessera`, `gingham`, `belay`, `spire`, `vortex`,
+//!   `organic-4` or `organic-speckled-2`, and one of `rings-8`: where both are tight the listing
+//!   has already found no move that lowers both.
+//! - Colour waits from covers (the same session). If colour `c` is down to one region after `T`
+//!   moves, its regions fall into the one region left and groups that were each recoloured away by
+//!   a move of their own (two members recoloured by one move shared a region, and regions never
+//!   split), so at most `T` groups; each group ended in one region within `T` moves, and a move
+//!   lowers a set's radius (the least over regions of the farthest member) by one at most, as it
+//!   does the graph's. So the regions of `c` are covered by `T + 1` balls of radius `T`: the wait
+//!   is at least the least such `T`, which the far-apart sets bound from below (two members
+//!   `2T + 1` apart share no ball). Worked out exactly (a small set cover) at the start of the
+//!   speckled boards, it raises some colours' waits by one, and the schedule of
+//!   `organic-speckled-4` and `-5` from 6 to 7, below their other bounds; at 371 nodes sampled
+//!   where the schedule leaves no move to spare and 6 are left in `organic-speckled-1`'s last
+//!   iteration, it raised none (waits 2 and 3 with 5 colours of 11–16 regions each). The printer
+//!   bound at those nodes would cut 30% of them, at 11 µs each (2 s for the 185 k, about as long
+//!   as the whole proof); at the 11 k with 7 left and one move to spare, none.
 //!
 //! # Where a proof's work goes (measured with temporary counters, 2026-11-29)
 //! Nodes of the last iteration by the moves left there, and what was tight:
