@@ -343,6 +343,21 @@
 //! cheaper: what would cut it is a bound that is tight one or two moves sooner (with 7 or 8
 //! left on `organic-speckled-1`).
 //!
+//! How far below the truth the bounds lie (2026-11-29, sixteenth session, positions printed by
+//! a temporary build and solved exactly): 60 nodes sampled where 6 moves are left and the
+//! schedule leaves none to spare in `organic-speckled-1`'s last iteration need 8 (12 of them),
+//! 9 (46) or 10 moves (2), where the schedule says 6, the rim bound 5 or 6 and the printer bound
+//! 5 to 7. At the start it is the same: the bound is 7 on all eight speckled boards, whose optima
+//! are 9 to 11, and 6 on the organic ones (7 to 9). So the gap is some three moves at every depth,
+//! and the last iteration lists every line of three moves or so before the bounds bite. A bound
+//! from the subtree of a spanning tree that joins several far-apart regions (Meeks and Scott's
+//! theorem, and a tree floods in no fewer moves than any subtree: a region of the tree meets a
+//! subtree in one piece) would have to be the least over all such subtrees; those of
+//! breadth-first trees from each region, solved exactly on `organic-speckled-1` (an upper
+//! estimate of that least), need 7 moves or more for 3 far-apart regions, the bound at the start
+//! already, and 9 or more for 6 or 12: at most two above the start's bound, where it would save
+//! only the cheap iterations, and far too costly to work out at every node.
+//!
 //! # Why the stripes are hard (noticed, 2026-11-28)
 //! Read each stripes board as the colours of its rows, each row's most common colour, top to
 //! bottom. That sequence's strange-printer count less one, the optimum of a board of clean bands,
