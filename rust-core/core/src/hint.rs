@@ -28,6 +28,11 @@ pub const HINT_THREADS: usize = 4;
 /// search afresh, so these nodes are then spent for nothing.
 const QUICK_NODES: u64 = 20_000;
 
+/// Search nodes the probes of the search for undos may spend in all, past the start's probe (see
+/// [`undos_to_recover`]). On the 302 hints of `kami bench levels/ --positions 2`: p99 77 ms to
+/// 50 and the slowest 206 ms to 60, every answer the same (2026-11-29).
+const UNDO_NODES: u64 = 20_000;
+
 /// Whether a game can still be finished within some number of moves, as far as the solver knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
@@ -91,10 +96,12 @@ pub struct Hint {
     /// Whether it can still be finished within par + 1 (an ok grade), as far as the line found and
     /// the bound show: where par is out of reach, the hint does not search for it.
     pub ok: Reach,
-    /// Where par is out of reach ([`Reach::No`]): the fewest undos proven to bring it back (par
-    /// reachable after that many, out of reach after one fewer). `None` everywhere else, and
-    /// where no number of undos is proven to help (the budget ran out, or even the start cannot
-    /// be finished within par).
+    /// Where par is out of reach ([`Reach::No`]): undos proven to bring it back (par reachable
+    /// after that many), the fewest unless proving one fewer too few would take a long search
+    /// (after a wasted first move, as long as the level's own proof: the answer is then to start
+    /// again, which is nearly always the fewest too). `None` everywhere else, and where no number
+    /// of undos is proven to help (the budget ran out, or even the start cannot be finished
+    /// within par).
     pub undos_to_recover: Option<u32>,
 }
 
@@ -297,7 +304,9 @@ fn solve_for_par(
     Solution { nodes, lower_bound, stopped, optimal, ..best }
 }
 
-/// The fewest undos after which par is reachable again, where that is proven by the `deadline`.
+/// Undos after which par is reachable again, proven so by the `deadline`: the fewest, unless
+/// proving that fewer are not enough would take more than [`UNDO_NODES`] nodes.
+///
 /// Reachability only grows going back: from an earlier position, replaying the moves up to a
 /// later one and finishing from there is one way to finish. So the latest position within reach
 /// is found by binary search over the history, the current position being out of reach; each
@@ -306,7 +315,14 @@ fn solve_for_par(
 /// the game's earlier hints (it keeps what the probes prove). A probe is one solve asked that
 /// question: a [`quick`] search for the fewest moves first, as the hint itself makes, would
 /// answer nothing more and, where it does not settle, is spent for nothing (the same 302 hints:
-/// p99 112 ms to 90, 2026-11-28). Any probe left unknown leaves the answer unknown.
+/// p99 112 ms to 90, 2026-11-28).
+///
+/// The start must be proven within reach, or no number of undos is. A later position that a
+/// probe does not settle counts as out of reach: the answer is then proven enough, but one
+/// fewer may be too. Proving a position out of reach a wasted move or two into the game is a
+/// search as long as the level's own proof (`08-summit/spire` 657 k nodes, 219 ms), and the
+/// number found is nearly always the same without it: there, the player has to start again
+/// either way.
 fn undos_to_recover(position: &Position, cache: &mut Cache, budget: &Budget, deadline: Option<Instant>) -> Option<u32> {
     let level = &position.level;
     let par = level.par();
@@ -319,6 +335,8 @@ fn undos_to_recover(position: &Position, cache: &mut Cache, budget: &Budget, dea
         }
         game.board().clone()
     };
+    // What the probes past the start may still spend.
+    let mut spare = UNDO_NODES;
     let mut reach = |j: usize| {
         let board = board_after(j);
         let left = par.saturating_sub(j as u32);
@@ -333,7 +351,17 @@ fn undos_to_recover(position: &Position, cache: &mut Cache, budget: &Budget, dea
             Some(t) if t.is_zero() => return Reach::Unknown,
             t => t,
         };
-        let s = solve(&board, palette, &Budget { max_moves: Some(left), max_time, ..budget.clone() });
+        let max_nodes = match (j, budget.max_nodes) {
+            (0, nodes) => nodes,
+            (_, nodes) => Some(nodes.map_or(spare, |n| n.min(spare))),
+        };
+        if max_nodes == Some(0) {
+            return Reach::Unknown;
+        }
+        let s = solve(&board, palette, &Budget { max_moves: Some(left), max_time, max_nodes, ..budget.clone() });
+        if j > 0 {
+            spare = spare.saturating_sub(s.nodes);
+        }
         let reach = Reach::of(0, s.moves.len() as u32, s.lower_bound, left);
         cache.learn(&board, left, reach);
         reach
@@ -341,14 +369,13 @@ fn undos_to_recover(position: &Position, cache: &mut Cache, budget: &Budget, dea
     if reach(0) != Reach::Yes {
         return None;
     }
-    // `good` is the latest position known within reach, `bad` the earliest known out of reach.
+    // `good` is the latest position proven within reach; from `bad` on, none is known to be.
     let (mut good, mut bad) = (0, position.played.len());
     while bad - good > 1 {
         let mid = (good + bad) / 2;
         match reach(mid) {
             Reach::Yes => good = mid,
-            Reach::No => bad = mid,
-            Reach::Unknown => return None,
+            Reach::No | Reach::Unknown => bad = mid,
         }
     }
     Some((position.played.len() - good) as u32)
@@ -511,22 +538,53 @@ mod tests {
         assert_ne!(cache.reach(g.board(), 0), Reach::No);
     }
 
-    #[test]
-    fn the_cache_keeps_what_the_search_for_undos_proved() {
-        // 08-summit/spire, three moves in, the first of them wasted: that par is out of reach
-        // after it takes a search of some 200,000 nodes, which a later hint need not repeat.
-        let level = Arc::clone(crate::catalogue::Catalogue::shipped().level("08-summit/spire").unwrap());
+    /// A game of a shipped level after `moves` (row, column, colour), and its position.
+    fn shipped_after(id: &str, moves: &[(usize, usize, u8)]) -> (Game, Position) {
+        let level = Arc::clone(crate::catalogue::Catalogue::shipped().level(id).unwrap());
         let mut g = Game::new(level);
-        for (row, col, colour) in [(10, 2, 1), (20, 9, 1), (8, 9, 3)] {
+        for &(row, col, colour) in moves {
             g.play(Move { tile: g.board().tile(row, col).unwrap(), colour }).unwrap();
         }
         let position = Position::of(&g);
+        (g, position)
+    }
+
+    #[test]
+    fn where_fewer_undos_would_take_a_long_proof_the_count_is_only_proven_enough() {
+        // 08-summit/spire, three moves in, the first of them wasted. That par is out of reach
+        // after it takes a search of some 650,000 nodes, far past what the probes may spend: the
+        // answer is to start again, which the start's par line proves enough (and which that
+        // search, given the nodes, proves the fewest).
+        let (g, position) = shipped_after("08-summit/spire", &[(10, 2, 1), (20, 9, 1), (8, 9, 3)]);
+        let mut cache = Cache::default();
+        assert_eq!(undos_to_recover(&position, &mut cache, &Budget::default(), None), Some(3));
+        let mut after = Game::new(Arc::clone(g.level()));
+        assert_eq!(cache.reach(after.board(), 10), Reach::Yes);
+        after.play(position.played[0]).unwrap();
+        assert_eq!(cache.reach(after.board(), 9), Reach::Unknown);
+        let palette = g.level().palette().len();
+        let reach = |nodes| {
+            let s =
+                solve(after.board(), palette, &Budget { max_moves: Some(9), max_nodes: nodes, ..Budget::default() });
+            Reach::of(0, s.moves.len() as u32, s.lower_bound, 9)
+        };
+        assert_eq!((reach(Some(UNDO_NODES)), reach(None)), (Reach::Unknown, Reach::No));
+    }
+
+    #[test]
+    fn the_cache_keeps_what_the_search_for_undos_proved() {
+        // 08-summit/saddle, three moves in: the first leaves par in reach, which takes a search
+        // of some 12,000 nodes to show, and the second does not. A later hint need not search
+        // again; without what the first proved, 5,000 nodes can only show that starting again
+        // is enough.
+        let (_, position) = shipped_after("08-summit/saddle", &[(14, 2, 0), (7, 5, 4), (11, 0, 1)]);
         let mut cache = Cache::default();
         let found = undos_to_recover(&position, &mut cache, &Budget::default(), None);
-        assert_eq!(found, Some(3));
+        assert_eq!(found, Some(2));
         let tiny = Budget { max_nodes: Some(1), ..Budget::default() };
         assert_eq!(undos_to_recover(&position, &mut cache, &tiny, None), found);
-        assert_eq!(undos_to_recover(&position, &mut Cache::default(), &tiny, None), None);
+        let small = Budget { max_nodes: Some(5_000), ..Budget::default() };
+        assert_eq!(undos_to_recover(&position, &mut Cache::default(), &small, None), Some(3));
     }
 
     #[test]

@@ -3501,8 +3501,9 @@ public struct Hint: Equatable, Hashable {
      */
     public var ok: Reach
     /**
-     * Where par is proven out of reach: the fewest undos proven to bring it back. Absent
-     * otherwise, and where no number of undos is proven to help.
+     * Where par is proven out of reach: undos proven to bring it back, the fewest unless
+     * proving one fewer too few would take a long search. Absent otherwise, and where no
+     * number of undos is proven to help.
      */
     public var undosToRecover: UInt32?
 
@@ -3531,8 +3532,9 @@ public struct Hint: Equatable, Hashable {
          * where par is out of reach, the hint does not search for it.
          */ok: Reach, 
         /**
-         * Where par is proven out of reach: the fewest undos proven to bring it back. Absent
-         * otherwise, and where no number of undos is proven to help.
+         * Where par is proven out of reach: undos proven to bring it back, the fewest unless
+         * proving one fewer too few would take a long search. Absent otherwise, and where no
+         * number of undos is proven to help.
          */undosToRecover: UInt32?) {
         self.revision = revision
         self.next = next

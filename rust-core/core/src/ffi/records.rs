@@ -269,8 +269,9 @@ pub struct Hint {
     /// Whether it can still be finished within par + 1, as far as the hint's line and bound show:
     /// where par is out of reach, the hint does not search for it.
     pub ok: Reach,
-    /// Where par is proven out of reach: the fewest undos proven to bring it back. Absent
-    /// otherwise, and where no number of undos is proven to help.
+    /// Where par is proven out of reach: undos proven to bring it back, the fewest unless
+    /// proving one fewer too few would take a long search. Absent otherwise, and where no
+    /// number of undos is proven to help.
     pub undos_to_recover: Option<u32>,
 }
 

@@ -5649,8 +5649,9 @@ data class Hint (
     var `ok`: Reach
     , 
     /**
-     * Where par is proven out of reach: the fewest undos proven to bring it back. Absent
-     * otherwise, and where no number of undos is proven to help.
+     * Where par is proven out of reach: undos proven to bring it back, the fewest unless
+     * proving one fewer too few would take a long search. Absent otherwise, and where no
+     * number of undos is proven to help.
      */
     var `undosToRecover`: kotlin.UInt?
     
