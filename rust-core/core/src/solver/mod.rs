@@ -328,6 +328,20 @@
 //!   bound no move could lower are (2026-11-29, seventeenth session): `09-patterns/tessera`
 //!   106 k nodes to 87 k, `gingham` 86 k to 81 k, `belay` 118 k to 110 k, in the same time or
 //!   more: the table's writes cost what the tests they spare did.
+//! - The last iteration split by final colour (2026-11-29, eighteenth session): the optimum is
+//!   the least over `d` of the optimum for `d`, so "no line of `B` moves" is "none ending in `d`"
+//!   for each `d`, and the bounds for a given colour are higher (the schedule cannot leave out
+//!   another colour). From the greedy line, each search only the iteration one below the optimum:
+//!   `09-patterns/tessera` 192 k nodes for any colour against 293 k for its four colours (192 k
+//!   for colour 0 alone, whose bounds are no higher), `gingham` 152 k against 199 k,
+//!   `organic-speckled-2` 35 k against 159 k, `organic-4` 223 k against 1.02 M. Where the proof
+//!   goes instead (the same session, counted per moves left): on `organic-speckled-8` 17.6 k
+//!   nodes with 7 moves left play 611 k children, which all but 14 fail within one more move
+//!   (383 k of them list 1.5 M moves, all but those 14 cut unplayed). At 7 left the schedule
+//!   leaves one move to spare at every node, and the peek works out 1.0 M of the 1.1 M
+//!   children unplayed and finds 503 k stuck; nearly all the others fail once played, 228 k
+//!   before their moves are listed, the rest once each listed move is tested. A bound is needed
+//!   that cuts at 7 left what the schedule cuts at 6.
 //! - A build for this machine's own processor (`-C target-cpu=native`, AVX-512; the same
 //!   session): the 151 shipped proofs' slowest 77 ms to 69, p99 63 ms to 58, as the passes over
 //!   distance rows run in wider vectors. Not kept: a release build must run on any x86-64, and
