@@ -139,6 +139,12 @@ impl Position {
 /// the next hint at once (a tail of a shortest sequence is a shortest sequence from where it
 /// starts); and what they proved about boards of the game's history, so that the search for undos
 /// does not prove again, hint after hint, that par is out of reach after a wasted move.
+///
+/// The search's transposition table is not kept: with it kept from hint to hint (and a
+/// position's hash made that of its tiles' colours, so that its entries hold on the next board
+/// of the game), the 2,773 hints of `kami bench levels/ --games 3 --threads 1` took p99
+/// 48.8–49.8 ms against 48.2–49.1 and 21.0–21.7 s in all against 20.7–20.9 (2026-11-29). After
+/// a random move, what the hint before learned bounds the iterations below the one that decides.
 #[derive(Clone, Debug, Default)]
 pub struct Cache {
     start: Option<Board>,
