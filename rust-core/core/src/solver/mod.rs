@@ -400,9 +400,9 @@
 //! it. A leaf of the region graph (a region of one neighbour) is one such: every spanning tree
 //! hangs it on that neighbour, so a tree's path through the neighbour carries it. They are few:
 //! 4 of the 152 regions of `stripes-1`, 4 of 174 in `stripes-dense-1`, most regions having 3 or 4
-//! neighbours (2026-11-29). Cropped to their middle 14 rows (60–75 regions, proven in 0.04–6 s on one thread), the
-//! eight stripes start from a bound of 7 and need 9 or 10 moves (2026-11-28): a small set on
-//! which to try such a bound.
+//! neighbours (2026-11-29). Cropped to their middle 14 rows (60–75 regions, proven in 0.04–6 s
+//! on one thread), the eight stripes start from a bound of 7 and need 9 or 10 moves
+//! (2026-11-28): a small set on which to try such a bound.
 
 mod anytime;
 mod beam;
