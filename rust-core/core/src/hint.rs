@@ -27,7 +27,12 @@ pub const HINT_THREADS: usize = 4;
 /// (in a millisecond or so); the others go on to ask only what the hint needs, and start that
 /// search afresh, so these nodes are then spent for nothing (on 4 of the 302 hints of `kami
 /// bench levels/ --positions 2`). With 10,000 or 5,000, those hints took p99 48 or 41 ms against
-/// 51, but 231 or 220 of them followed a line proven shortest against 239 (2026-11-29).
+/// 51, but 231 or 220 of them followed a line proven shortest against 239 (2026-11-29). Cut to
+/// 2,000, and [`UNDO_NODES`] to 5,000, only where the lower bound already puts par out of reach:
+/// p99 37 ms against 50, 28 of the 302 answers weaker (a count of moves left unproven, or one
+/// more), and the slowest hints are then the proofs that par is lost after a wasted move (as
+/// long as the level's own proof: `08-summit/massif` 139 k nodes), which a hint of 10 ms could
+/// only answer "not sure" (the same day).
 const QUICK_NODES: u64 = 20_000;
 
 /// Search nodes the probes of the search for undos may spend in all, past the start's probe (see
