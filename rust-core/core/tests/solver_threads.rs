@@ -50,7 +50,7 @@ fn wins(board: &Board, colours: usize, moves: &[kami_core::history::Move]) -> bo
 }
 
 #[test]
-fn two_and_three_threads_prove_what_one_thread_does() {
+fn two_three_and_eight_threads_prove_what_one_thread_does() {
     let mut rng = Rng(17);
     let (mut searched, mut shared_out) = (0, 0);
     for i in 0..16 {
@@ -63,7 +63,7 @@ fn two_and_three_threads_prove_what_one_thread_does() {
         searched += 1;
         // Threads start only after the first SOLO_NODES nodes on one thread.
         shared_out += usize::from(one.nodes > SOLO_NODES);
-        for threads in [2, 3] {
+        for threads in [2, 3, 8] {
             let shared = solve(&board, colours, &Budget { threads, table_bytes: 1 << 20, ..Budget::default() });
             assert!(shared.optimal && shared.moves.len() == one.moves.len(), "board {i}, {threads} threads: {board:?}");
             assert!(wins(&board, colours, &shared.moves), "board {i}, {threads} threads: {board:?}");

@@ -216,9 +216,10 @@ enum Commute {
     Never,
     /// Those tried before it (after it, for a helping thread).
     Before,
-    /// Those whose own position, a move from the start, has been searched in full by some thread
-    /// (a task of `search/shared.rs`).
-    Done,
+    /// Those whose own position, a move from the same position (the one of this number among
+    /// the positions tasks were listed from), has been searched in full by some thread (a task of
+    /// `search/shared.rs`).
+    Done(usize),
 }
 
 enum Flow {

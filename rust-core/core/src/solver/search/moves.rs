@@ -153,7 +153,9 @@ impl Search<'_> {
                             leaf || ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse
                                 || !pos.clear_of(v, c, m)
                         }
-                        Commute::Done => !(pos.clear_of(v, c, m) && self.siblings.is_some_and(|t| t.done(v, c))),
+                        Commute::Done(from) => {
+                            !(pos.clear_of(v, c, m) && self.siblings.is_some_and(|t| t.done(from, v, c)))
+                        }
                     },
                     Last::Recolour => false,
                 };

@@ -13,18 +13,19 @@
 //! The move rules stay sound: a task is searched in full by the thread that takes it, so below a
 //! task's position everything holds as on one thread, and a task's position is reached by moves
 //! the search would play. Bounds are not learned for the positions above the tasks (their
-//! subtrees are shared out), only below and at them.
+//! subtrees are shared out), only below and at them; where the start's printer bound is tight,
+//! the positions listed below it are tested against their own, as the search tests them (see
+//! [`Search::printer`]).
 //!
 //! The skipping of commuting moves ("Commuting moves" in `search.rs`) needs, for a position
 //! `Q + M` where `M'` is skipped, that `Q + M'` was searched in full to the same bound before.
-//! Where `Q + M'` is another thread's task, "before" is not a matter of order, so:
-//! - after the move of a task one move from the start (`Q` the start, not symmetric), the
-//!   merging moves that commute with it are skipped only where their own task is *done*
-//!   ([`Commute::Done`]): searched to this iteration's bound, in full, by some thread. Its
-//!   search reached `Q + M' + M`, the position skipped: that search skips `M` after `M'` only
-//!   where the task of `M` was done before it started, and a task is done only after one of its
-//!   searches ended, so each such chain ends in a search that skipped neither.
-//! - after the move of a deeper task, nothing is skipped.
+//! Where `Q + M'` is another thread's task, "before" is not a matter of order, so after the move
+//! `M` of a task from a position `Q` that is not symmetric (the start, or a position listed a
+//! move or two on), the merging moves `M'` from `Q` that commute with it are skipped only where
+//! their own task `Q + M'` is *done* ([`Commute::Done`]): searched to this iteration's bound, in
+//! full, by some thread. Its search reached `Q + M' + M`, the position skipped: that search skips
+//! `M` after `M'` only where the task of `M` was done before it started, and a task is done only
+//! after one of its searches ended, so each such chain ends in a search that skipped neither.
 //!
 //! # Measured
 //! Two threads on this 2-core machine were 1.03-1.6x as fast as one on boards one thread proves
@@ -54,6 +55,21 @@
 //! `organic-speckled-1` where one visits 1.63 M. Now the thread that grows the table moves every
 //! entry where it belongs (`Table::grow_shared`), and two threads visit 1.63 M: 0.95 s against
 //! 1.9 s on one thread, where they took 1.1 s.
+//!
+//! More threads than this machine has cores (2026-11-29, nodes counted, as 2 cores cannot time
+//! 8 threads): phones have 6–8 cores, and `kami solve` takes all of the machine's. From 6
+//! threads on, the tasks are listed two or three moves deep, and until then a task below the
+//! start skipped no commuting move after its own, nor did the listing test a tight printer bound
+//! below the start. On 8 threads, against 1: `organic-4` 379 k nodes against 227 k, `rings-8`
+//! 176 k against 109 k, `08-summit/spire` 382 k against 188 k, `rings-7-lr` 304 k against 130 k,
+//! `organic-speckled-1-lr` 671 k against 418 k, `09-patterns/tessera` 143 k against 106 k. With
+//! tasks told apart by the position their move was played from, and the listing testing the
+//! printer bound: 244 k, 117 k, 182 k, 127 k, 437 k and 115 k (on 16 threads 246 k, 118 k,
+//! 188 k, 127 k, 440 k and 118 k, from 380 k, 176 k, 386 k, 304 k, 672 k and 144 k). Left as
+//! they are: boards proven in a few thousand nodes take twice one thread's on 8 (`organic-3`
+//! 4.9 k to 8.8 k; the threads start after [`SOLO_NODES`](super::SOLO_NODES) nodes and list
+//! their tasks anew), and on 16 threads `organic-speckled-2` and `-4` take 1.4x and 1.8x one
+//! thread's nodes (50 k and 41 k).
 //!
 //! Two ways to share out the tasks, tried and dropped (2026-11-27, medians of 5-7 interleaved
 //! runs on two threads, before the order of children was set right; one thread visits 496 k
@@ -149,12 +165,13 @@ impl Split {
     }
 }
 
-/// The tasks one move from the start, by that move, and which of them are done: after such a
-/// task's move, the merging moves that commute with it and whose own task is done are skipped
-/// ([`Commute::Done`]; see the module doc).
+/// The tasks by the position their last move was played from (numbered as
+/// [`Search::tasks`] lists them) and that move, and which of them are done: after a task's move,
+/// the merging moves from the same position that commute with it and whose own task is done are
+/// skipped ([`Commute::Done`]; see the module doc).
 pub(super) struct Siblings<'s> {
     split: &'s Split,
-    index: HashMap<(usize, Colour), usize>,
+    index: HashMap<(usize, usize, Colour), usize>,
 }
 
 impl<'s> Siblings<'s> {
@@ -162,17 +179,17 @@ impl<'s> Siblings<'s> {
         let index = tasks
             .iter()
             .enumerate()
-            .filter_map(|(i, task)| match task.path[..] {
-                [(node, colour, _)] => Some(((node, colour), i)),
+            .filter_map(|(i, task)| match task.last {
+                Last::Merge { node, colour, commute: Commute::Done(from), .. } => Some(((from, node, colour), i)),
                 _ => None,
             })
             .collect();
         Siblings { split, index }
     }
 
-    /// Whether the task of the move of `node` to `colour` from the start is done.
-    pub(super) fn done(&self, node: usize, colour: Colour) -> bool {
-        self.index.get(&(node, colour)).is_some_and(|&i| self.split.is_done(i))
+    /// Whether the task of the move of `node` to `colour` from position `from` is done.
+    pub(super) fn done(&self, from: usize, node: usize, colour: Colour) -> bool {
+        self.index.get(&(from, node, colour)).is_some_and(|&i| self.split.is_done(i))
     }
 }
 
@@ -319,21 +336,25 @@ impl Search<'_> {
     /// the bounds or the table rule out are left out; a position at the goal is a task of its own.
     fn tasks(&mut self, bound: u32, want: usize) -> Vec<Task> {
         let mut tasks = vec![Task { path: Vec::new(), last: Last::Free, symmetric: !self.mirrors.is_empty() }];
+        // Each position expanded is numbered, so that its children know their siblings.
+        let mut from = 0;
         for depth in 0..MAX_SPLIT_DEPTH {
             if tasks.len() >= want || depth as u32 + 1 >= bound {
                 break;
             }
             let mut next = Vec::new();
             for task in &tasks {
-                self.expand(task, bound, &mut next);
+                self.expand(task, bound, from, &mut next);
+                from += 1;
             }
             tasks = next;
         }
         tasks
     }
 
-    /// Adds the children of `task` that the search would play within `bound` to `out`.
-    fn expand(&mut self, task: &Task, bound: u32, out: &mut Vec<Task>) {
+    /// Adds the children of `task`, the position numbered `from`, that the search would play
+    /// within `bound` to `out`.
+    fn expand(&mut self, task: &Task, bound: u32, from: usize, out: &mut Vec<Task>) {
         for &(node, colour, _) in &task.path {
             self.pos.play(node, colour);
         }
@@ -342,13 +363,17 @@ impl Search<'_> {
             out.push(task.clone());
         } else if self.table.get().bound(self.pos.hash()) <= left {
             let radius = self.pos.radius();
-            if radius < left || (radius == left && self.pos.rim_bound(self.target) <= left) {
+            // Below the start, a tight printer bound is worked out as the search does.
+            let tight = self.printer == Some(bound) && !task.path.is_empty();
+            if (radius < left || (radius == left && self.pos.rim_bound(self.target) <= left))
+                && !(tight && self.pos.printer_bound(left) > left)
+            {
                 let mut moves = Vec::new();
                 self.moves(task.last, left, task.symmetric, (None, false), None, &mut moves);
                 for (node, colour, swallowed) in moves {
-                    // One move from the start (not a symmetric one), the task's move skips
-                    // the commuting moves whose tasks are done.
-                    let commute = if task.path.is_empty() && !task.symmetric { Commute::Done } else { Commute::Never };
+                    // From a position that is not symmetric, the task's move skips the
+                    // commuting moves from there whose tasks are done.
+                    let commute = if task.symmetric { Commute::Never } else { Commute::Done(from) };
                     let last =
                         if swallowed > 0 { Last::Merge { node, colour, swallowed, commute } } else { Last::Recolour };
                     let symmetric = task.symmetric && swallowed > 0 && self.mirrors.iter().all(|map| map[node] == node);
@@ -422,7 +447,7 @@ mod tests {
             let board = board(seed);
             let (one, proven, greedy_len) = search(&board, 1);
             assert!(proven && wins(&board, &one), "seed {seed}");
-            for threads in [2, 3] {
+            for threads in [2, 3, 8] {
                 let (shared, proven, _) = search(&board, threads);
                 assert!(proven && shared.len() == one.len(), "seed {seed}, {threads} threads: {board:?}");
                 assert!(wins(&board, &shared), "seed {seed}, {threads} threads: {board:?}");
