@@ -356,6 +356,20 @@
 //!   distance rows run in wider vectors. Not kept: a release build must run on any x86-64, and
 //!   those loops compiled twice with a switch at run time would still leave the 50 ms target
 //!   unmet.
+//! - Printing several paths at once (2026-11-29, twentieth session). The moves that flood the
+//!   easiest spanning tree, taken back, print every path of the tree with one sequence of
+//!   colours, a move printing on each path it meets. So the island needs at least the fewest
+//!   steps that print two or three paths together, less one: each step one colour, removing one
+//!   run of it from each path's colours (equal neighbours then joining), the least over the
+//!   paths between given regions. `A C D` and `A B D` together need 3 moves where each alone
+//!   needs 2: it counts that a tree takes only some of the short cuts. Estimated from above in
+//!   Python (the least over 8 sampled cheapest walks between each two of the regions) on the 16
+//!   stripes cropped to their middle 14 rows (start bound 6–8, optimum 9–12): two paths between
+//!   the hardest pairs never rise above the printer bound (the walks share their short cuts, as
+//!   a tree's paths may), and three paths between the two hardest regions and any third rise by
+//!   one on 4 of the 8 stripes and 5 of the 6 dense stripes that finished, never by two.
+//!   Exactly (the least over all walks) it could only be lower; one move above the start's bound
+//!   saves only the cheapest iterations, and the gap to the optimum is three.
 //!
 //! # Where a proof's work goes (measured with temporary counters, 2026-11-29)
 //! Nodes of the last iteration by the moves left there, and what was tight:
