@@ -67,9 +67,9 @@
 //! printer bound: 244 k, 117 k, 182 k, 127 k, 437 k and 115 k (on 16 threads 246 k, 118 k,
 //! 188 k, 127 k, 440 k and 118 k, from 380 k, 176 k, 386 k, 304 k, 672 k and 144 k; on 32,
 //! `organic-4` 143 k, `rings-8` 82 k, `spire` 180 k, `rings-7-lr` 126 k and `tessera` 88 k,
-//! fewer than one thread's, as a task skips every commuting sibling done before it where one
-//! thread skips only those that come before in its order; the 25 boards tried on 32 threads
-//! found the lengths one thread finds). Still more tasks on two threads, now that they skip
+//! fewer than one thread's, which I have not explained (of two commuting siblings, the task
+//! that skips the other is then the one that finished second, not the one later in the
+//! order); the 25 boards tried on 32 threads found the lengths one thread finds). Still more tasks on two threads, now that they skip
 //! their siblings at every depth: 64 or 256 a thread instead of 16 took more nodes and time
 //! (`organic-4` 229 k nodes in 50–65 ms to 244 k in 96–106 ms, `tessera` 101 k to 114 k,
 //! `rings-8` 109 k to 117 k; `spire` 192 k to 183 k, in the same time). Left as they are:
