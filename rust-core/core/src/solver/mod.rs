@@ -370,6 +370,11 @@
 //!   one on 4 of the 8 stripes and 5 of the 6 dense stripes that finished, never by two.
 //!   Exactly (the least over all walks) it could only be lower; one move above the start's bound
 //!   saves only the cheapest iterations, and the gap to the optimum is three.
+//! - Skipping commuting leaf moves too (the same session). "Commuting moves" in `search.rs`
+//!   spares leaf moves for the sake of the sequence's form, but the cover argument below it
+//!   (`Q + M'` was searched before and reached `Q + M' + M`) holds for them as well. The nodes
+//!   were the same on all 15 boards tried (`organic-4`, `organic-speckled-1`, `tessera`, `spire`
+//!   and others): a leaf move is listed only where the regions less one fit the moves left.
 //!
 //! # Where a proof's work goes (measured with temporary counters, 2026-11-29)
 //! Nodes of the last iteration by the moves left there, and what was tight:
