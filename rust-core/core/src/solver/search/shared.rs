@@ -56,27 +56,26 @@
 //! entry where it belongs (`Table::grow_shared`), and two threads visit 1.63 M: 0.95 s against
 //! 1.9 s on one thread, where they took 1.1 s.
 //!
-//! More threads than this machine has cores (2026-11-29, nodes counted, as 2 cores cannot time
-//! 8 threads): phones have 6–8 cores, and `kami solve` takes all of the machine's. From 6
-//! threads on, the tasks are listed two or three moves deep, and until then a task below the
-//! start skipped no commuting move after its own, nor did the listing test a tight printer bound
-//! below the start. On 8 threads, against 1: `organic-4` 379 k nodes against 227 k, `rings-8`
-//! 176 k against 109 k, `08-summit/spire` 382 k against 188 k, `rings-7-lr` 304 k against 130 k,
-//! `organic-speckled-1-lr` 671 k against 418 k, `09-patterns/tessera` 143 k against 106 k. With
-//! tasks told apart by the position their move was played from, and the listing testing the
-//! printer bound: 244 k, 117 k, 182 k, 127 k, 437 k and 115 k (on 16 threads 246 k, 118 k,
-//! 188 k, 127 k, 440 k and 118 k, from 380 k, 176 k, 386 k, 304 k, 672 k and 144 k; on 32,
-//! `organic-4` 143 k, `rings-8` 82 k, `spire` 180 k, `rings-7-lr` 126 k and `tessera` 88 k,
-//! fewer than one thread's, which I have not explained (of two commuting siblings, the task
-//! that skips the other is then the one that finished second, not the one later in the
-//! order); the 25 boards tried on 32 threads found the lengths one thread finds). Still more tasks on two threads, now that they skip
-//! their siblings at every depth: 64 or 256 a thread instead of 16 took more nodes and time
-//! (`organic-4` 229 k nodes in 50–65 ms to 244 k in 96–106 ms, `tessera` 101 k to 114 k,
-//! `rings-8` 109 k to 117 k; `spire` 192 k to 183 k, in the same time). Left as they are:
-//! boards proven in a few thousand nodes take twice one thread's on 8 (`organic-3` 4.9 k to
-//! 8.8 k; the threads start after [`SOLO_NODES`](super::SOLO_NODES) nodes and list their tasks
-//! anew), and on 16 threads `organic-speckled-2` and `-4` take 1.4x and 1.8x one thread's nodes
-//! (50 k and 41 k).
+//! More threads than this machine has cores (2026-11-29, nodes counted, as 2 cores cannot time 8
+//! threads): phones have 6–8 cores, and `kami solve` takes all of the machine's. From 6 threads on,
+//! the tasks are listed two or three moves deep, and until then a task below the start skipped no
+//! commuting move after its own, nor did the listing test a tight printer bound below the start. On
+//! 8 threads, against 1: `organic-4` 379 k nodes against 227 k, `rings-8` 176 k against 109 k,
+//! `08-summit/spire` 382 k against 188 k, `rings-7-lr` 304 k against 130 k, `organic-speckled-1-lr`
+//! 671 k against 418 k, `09-patterns/tessera` 143 k against 106 k. With tasks told apart by the
+//! position their move was played from, and the listing testing the printer bound: 244 k, 117 k,
+//! 182 k, 127 k, 437 k and 115 k (on 16 threads 246 k, 118 k, 188 k, 127 k, 440 k and 118 k, from
+//! 380 k, 176 k, 386 k, 304 k, 672 k and 144 k; on 32, `organic-4` 143 k, `rings-8` 82 k, `spire`
+//! 180 k, `rings-7-lr` 126 k and `tessera` 88 k, fewer than one thread's, which I have not
+//! explained (of two commuting siblings, the task that skips the other is then the one that
+//! finished second, not the one later in the order); the 25 boards tried on 32 threads found the
+//! lengths one thread finds). Still more tasks on two threads, now that they skip their siblings at
+//! every depth: 64 or 256 a thread instead of 16 took more nodes and time (`organic-4` 229 k nodes
+//! in 50–65 ms to 244 k in 96–106 ms, `tessera` 101 k to 114 k, `rings-8` 109 k to 117 k; `spire`
+//! 192 k to 183 k, in the same time). Left as they are: boards proven in a few thousand nodes take
+//! twice one thread's on 8 (`organic-3` 4.9 k to 8.8 k; the threads start after
+//! [`SOLO_NODES`](super::SOLO_NODES) nodes and list their tasks anew), and on 16 threads
+//! `organic-speckled-2` and `-4` take 1.4x and 1.8x one thread's nodes (50 k and 41 k).
 //!
 //! Two ways to share out the tasks, tried and dropped (2026-11-27, medians of 5-7 interleaved
 //! runs on two threads, before the order of children was set right; one thread visits 496 k
