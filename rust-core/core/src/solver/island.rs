@@ -5,7 +5,7 @@ use super::budget::{Budget, Meter};
 use super::distance::Distances;
 use super::graph::RegionGraph;
 use super::greedy::greedy;
-use super::position::{Position, Target};
+use super::position::{Position, Target, Witness};
 use super::search::{IslandSolution, Search};
 use super::table::Table;
 use super::{anytime, beam, symmetry};
@@ -233,11 +233,14 @@ impl Island {
 }
 
 /// An island's lower bound without searching, worked out once at the start of a solve: the
-/// position's own, and the printer bound where the island is small enough to search (it costs
-/// too much to work out at every node).
+/// position's own, the gather bound, and the printer bound where the island is small enough to
+/// search (these two cost too much to work out at every node).
 pub(super) fn start_bound(pos: &mut Position) -> (u32, u32) {
     let printer = if pos.len() <= MAX_SEARCHED_REGIONS { pos.printer_bound(u32::MAX) } else { 0 };
-    (pos.lower_bound(Target::Any).max(printer), printer)
+    let mut witness = Witness::default();
+    pos.colour_schedule(Target::Any, &mut witness);
+    let gather = pos.gather_schedule(&witness, Target::Any);
+    (pos.lower_bound(Target::Any).max(printer).max(gather), printer)
 }
 
 /// Islands' lower bounds (`(bound, Some(colour))` for an island of one region, which costs a

@@ -23,8 +23,9 @@
 //!   out before they are played; `search/shared.rs`: the same search shared out among threads.
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
 //!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
-//!   (the colour schedule), `position/rim.rs` (radius and rim bound) and `position/printer.rs`
-//!   (the strange-printer count along paths), each with its proof.
+//!   (the colour schedule), `position/gather.rs` (the schedule with waits from how soon a
+//!   colour's regions can be joined), `position/rim.rs` (radius and rim bound) and
+//!   `position/printer.rs` (the strange-printer count along paths), each with its proof.
 //! - `distance.rs`: all-pairs distances kept up to date as moves contract regions.
 //! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
 //! - `table.rs`: the transposition table of learned lower bounds.
@@ -55,7 +56,12 @@
 //!   and the daily puzzle, whose proofs have node budgets, never take this path, and on the
 //!   others it is counted, never timed.
 //! - **Proof.** IDA* from that upper bound, so only bounds below it are searched. It starts from
-//!   the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
+//!   the largest of the bounds below at the start, the gather bound among them
+//!   (`position/gather.rs`: one above the colour schedule at the start of all 16 organic and
+//!   speckled boards of `kami bench` and all 8 ring boards, and above every other bound at the
+//!   start of 15 of them, where no one move can bring a colour's regions beside one region;
+//!   worked out once, as at every node it costs more than it cuts: see "Tried and dropped"), and
+//!   from the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
 //!   whose colours come in an order no move order meets on every side, it is often the optimum,
 //!   and the proof is then over at once), and, where the other bounds at the start are two or
 //!   more below it, works it out again below any node where it equals the moves left
@@ -375,6 +381,24 @@
 //!   (`Q + M'` was searched before and reached `Q + M' + M`) holds for them as well. The nodes
 //!   were the same on all 15 boards tried (`organic-4`, `organic-speckled-1`, `tessera`, `spire`
 //!   and others): a leaf move is listed only where the regions less one fit the moves left.
+//! - The gather bound (`position/gather.rs`) at every node where the colour schedule is worked
+//!   out, as a cut (2026-11-29, twenty-first session; the listing still reads the schedule's
+//!   sets). It cuts every node with 6 moves left in the last iteration of `organic-4` and
+//!   `organic-speckled-2` (7,870 and 6,761 nodes), where the schedule leaves no move to spare
+//!   and no move can join a colour: `organic-4` 227 k nodes to 10 k and 81 ms to 38,
+//!   `organic-speckled-3` 142 k to 15 k and 80 ms to 52. But it costs 1–1.5 µs a node (two
+//!   passes over the regions and the distance rows of each colour's regions), and where the
+//!   nodes it cuts list few moves it costs more than it spares: `organic-speckled-1` 1.58 M
+//!   nodes to 0.89 M but 2.6 s to 2.8, `organic-speckled-2` 53 ms to 63, `07-deep-water/narwhal`
+//!   57 to 72, and the 151 shipped proofs p90 20 ms to 22, p99 75 to 90, even worked out only
+//!   while one in four of the nodes it was worked out at was cut (as the peek is). What would
+//!   pay is the bound one move sooner: at the nodes with 7 moves left, where it is tight and the
+//!   schedule leaves one to spare, listing only the moves that could lower it.
+//! - Three more measured the same session, none kept: trying the rim test of a child before its
+//!   schedule test (within 2% on nine boards); the rim filter of the listing kept where the
+//!   schedule leaves no move to spare too (`tessera` 106 k nodes to 95 k, 86 ms to 83, the others
+//!   within 2%); a wait of 2 for a colour of three regions or more that no region touches all of
+//!   (never above the far-apart sets' wait on `organic-speckled-1` and `tessera`).
 //!
 //! # Where a proof's work goes (measured with temporary counters, 2026-11-29)
 //! Nodes of the last iteration by the moves left there, and what was tight:

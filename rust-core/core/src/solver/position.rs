@@ -5,6 +5,7 @@
 //! the name of the region it recolours and retires the names of the regions it swallows.
 
 mod colour;
+mod gather;
 mod printer;
 mod rim;
 mod schedule;
