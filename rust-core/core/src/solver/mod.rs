@@ -391,9 +391,15 @@
 //!   nodes it cuts list few moves it costs more than it spares: `organic-speckled-1` 1.58 M
 //!   nodes to 0.89 M but 2.6 s to 2.8, `organic-speckled-2` 53 ms to 63, `07-deep-water/narwhal`
 //!   57 to 72, and the 151 shipped proofs p90 20 ms to 22, p99 75 to 90, even worked out only
-//!   while one in four of the nodes it was worked out at was cut (as the peek is). What would
-//!   pay is the bound one move sooner: at the nodes with 7 moves left, where it is tight and the
-//!   schedule leaves one to spare, listing only the moves that could lower it.
+//!   while one in four of the nodes it was worked out at was cut (as the peek is). Worked out
+//!   only once a node has listed 8 or 16 moves (where a cut spares the most), it kept most of
+//!   `organic-4`'s gain (74 ms to 50, timed with CI running) and lost elsewhere (`belay` 57 to
+//!   75–77, `seagrass` 39 to 44–49, `tessera` 85 to 89–93); after the whole listing, little of
+//!   it (`organic-4` 79 ms to 67–78), as what a cut spares there is mostly the listing. Counted with only "some region lies
+//!   within 3 of every region of the colour" for "some move can join it", it cut none of
+//!   `organic-4`'s nodes. What would pay is the bound one move sooner: at the nodes with 7 moves
+//!   left, where it is tight and the schedule leaves one to spare, listing only the moves that
+//!   could lower it.
 //! - Three more measured the same session, none kept: trying the rim test of a child before its
 //!   schedule test (within 2% on nine boards); the rim filter of the listing kept where the
 //!   schedule leaves no move to spare too (`tessera` 106 k nodes to 95 k, 86 ms to 83, the others
