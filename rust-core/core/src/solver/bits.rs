@@ -23,6 +23,12 @@ pub fn remove(bits: &mut [u64], i: usize) {
     bits[i / 64] &= !(1 << (i % 64));
 }
 
+/// Word `word` of the set holding only `i`.
+#[inline]
+pub fn word_of(i: usize, word: usize) -> u64 {
+    if i / 64 == word { 1 << (i % 64) } else { 0 }
+}
+
 /// Whether the two sets share a member.
 #[inline]
 pub fn meets(a: &[u64], b: &[u64]) -> bool {

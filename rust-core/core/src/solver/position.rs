@@ -22,6 +22,10 @@ use colour::Tally;
 use printer::Printer;
 use schedule::ScheduleCache;
 
+/// The words of a set of [`MAX_SEARCHED_REGIONS`](super::MAX_SEARCHED_REGIONS) regions, for the
+/// fixed-size sets the bounds build on the stack.
+const WORDS: usize = super::MAX_SEARCHED_REGIONS.div_ceil(64);
+
 /// What a search must reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {

@@ -2,9 +2,9 @@
 //! once it is a single region. Kept as bit masks with the position, so the bound after a move
 //! the search considers costs a few bit operations.
 
-use super::{Position, Target};
+use super::{Position, Target, WORDS};
 use crate::board::{Colour, MAX_COLOURS};
-use crate::solver::{MAX_SEARCHED_REGIONS, bits};
+use crate::solver::bits;
 
 impl Position {
     /// The colour lower bound. Each move recolours one region, so it can remove at most one colour
@@ -40,7 +40,7 @@ impl Position {
     }
 
     /// Per colour, the regions that touch every region of that colour ([`Beside`]); `None` on an
-    /// island of more than [`MAX_SEARCHED_REGIONS`] regions.
+    /// island of more than [`MAX_SEARCHED_REGIONS`](crate::solver::MAX_SEARCHED_REGIONS) regions.
     ///
     /// Where the colour bound leaves no move to spare, a region of a colour `y` with three or
     /// more regions lowers it only by a move that swallows every region of another colour: any
@@ -129,9 +129,6 @@ impl Position {
         self.row(node).iter().map(|w| w.count_ones()).sum()
     }
 }
-
-/// The words of a set of [`MAX_SEARCHED_REGIONS`] regions.
-const WORDS: usize = MAX_SEARCHED_REGIONS.div_ceil(64);
 
 /// Per colour, the regions that touch every region of that colour (see
 /// [`Position::beside_whole_colours`]).

@@ -2,13 +2,10 @@
 //! moves before its regions can be joined by one move.
 
 use super::schedule::schedule;
-use super::{Position, Target, Witness};
+use super::{Position, Target, WORDS, Witness};
 use crate::board::MAX_COLOURS;
 use crate::solver::MAX_SEARCHED_REGIONS;
 use crate::solver::bits;
-
-/// The words of a set of [`MAX_SEARCHED_REGIONS`] regions.
-const WORDS: usize = MAX_SEARCHED_REGIONS.div_ceil(64);
 
 /// A set of regions, the first `words` words of it in use.
 type Set = [u64; WORDS];
@@ -108,11 +105,11 @@ impl Position {
         let mut to = (0..MAX_COLOURS).filter(|&x| x != y && bits::meets(row, self.class(x)));
         if y == c {
             // `R` touches `C` less `v` (none of which touch `v`).
-            return to.any(|x| (0..w).all(|i| class[i] & !near[x][i] & !own_bit(v, i) == 0));
+            return to.any(|x| (0..w).all(|i| class[i] & !near[x][i] & !bits::word_of(v, i) == 0));
         }
         if bits::meets(row, class) {
             // To `c`: a region beside `S`, outside it, touching all of `C` outside `S`.
-            let beside = |i: usize| (row[i] | near[c][i]) & !class[i] & !own_bit(v, i);
+            let beside = |i: usize| (row[i] | near[c][i]) & !class[i] & !bits::word_of(v, i);
             let outside = |i: usize| class[i] & !row[i];
             let touches = |r: usize| self.row(r).iter().enumerate().all(|(i, n)| outside(i) & !n == 0);
             if (0..w).any(|i| bits::members(&[beside(i)]).any(|b| touches(i * 64 + b))) {
@@ -122,11 +119,6 @@ impl Position {
         // To another colour: `R` touches all of `C`.
         to.any(|x| x != c && (0..w).all(|i| class[i] & !(row[i] | near[x][i]) == 0))
     }
-}
-
-/// Word `i` of the set holding only `v`.
-fn own_bit(v: usize, i: usize) -> u64 {
-    if v / 64 == i { 1 << (v % 64) } else { 0 }
 }
 
 #[cfg(test)]

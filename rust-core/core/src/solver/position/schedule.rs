@@ -171,10 +171,11 @@ impl Position {
         // Colour `c`'s regions after the move: `node` joins colour `x`, whose regions beside it
         // (the star's others) join `node`.
         let adjacent = &self.adj[node * words..(node + 1) * words];
-        let node_bit = |w: usize| if w == node / 64 { 1u64 << (node % 64) } else { 0 };
         let class = |c: usize, members: &mut Vec<usize>| {
             let class = self.by_colour[c * words..(c + 1) * words].iter().zip(adjacent).enumerate();
-            let after = class.map(|(w, (&k, &a))| if c == x { k & !a | node_bit(w) } else { k & !node_bit(w) });
+            let after = class.map(
+                |(w, (&k, &a))| if c == x { k & !a | bits::word_of(node, w) } else { k & !bits::word_of(node, w) },
+            );
             bits::push_members(after, members);
         };
         let schedule = pick_schedule::<true>(d, &count, class, target, child);
