@@ -24,7 +24,8 @@
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
 //!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
 //!   (the colour schedule), `position/gather.rs` (the schedule with waits from how soon a
-//!   colour's regions can be joined), `position/rim.rs` (radius and rim bound) and
+//!   colour's regions can be joined), `position/gather_after.rs` (that bound after a move,
+//!   unplayed), `position/rim.rs` (radius and rim bound) and
 //!   `position/printer.rs` (the strange-printer count along paths), each with its proof.
 //! - `distance.rs`: all-pairs distances kept up to date as moves contract regions.
 //! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
@@ -60,7 +61,8 @@
 //!   (`position/gather.rs`: one above the colour schedule at the start of all 16 organic and
 //!   speckled boards of `kami bench` and all 8 ring boards, and above every other bound at the
 //!   start of 15 of them, where no one move can bring a colour's regions beside one region;
-//!   worked out once, as at every node it costs more than it cuts: see "Tried and dropped"), and
+//!   at every node it costs more than it cuts (see "Tried and dropped"), so below the start it is
+//!   worked out only where the schedule leaves one move to spare, to cut children unplayed), and
 //!   from the printer bound where that is the largest (`position/printer.rs`: on ring and band boards,
 //!   whose colours come in an order no move order meets on every side, it is often the optimum,
 //!   and the proof is then over at once), and, where the other bounds at the start are two or
@@ -77,7 +79,8 @@
 //!   against the bounds before they are played (where the radius, the rim bound or the colour
 //!   schedule is tight, the regions whose moves cannot bring it down not even listed; where the
 //!   schedule leaves one move to spare, a child's schedule worked out unplayed, and the child cut
-//!   if none of its moves could bring it down: `search.rs`, "Bounds"), and on symmetric
+//!   if none of its moves could bring it down; and where the gather bound leaves none, each
+//!   child's gather bound worked out unplayed: `search.rs`, "Bounds"), and on symmetric
 //!   boards one move of each mirror-image pair while the
 //!   position is symmetric and one table entry for a position and its mirror images.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an
@@ -399,7 +402,10 @@
 //!   within 3 of every region of the colour" for "some move can join it", it cut none of
 //!   `organic-4`'s nodes. What would pay is the bound one move sooner: at the nodes with 7 moves
 //!   left, where it is tight and the schedule leaves one to spare, listing only the moves that
-//!   could lower it.
+//!   could lower it. That landed the next session, as a test of each child unplayed
+//!   (`position/gather_after.rs`): after the move, a colour is shown not gatherable by one
+//!   move where it has more than 3 regions, no region touches all but one, and no region lies
+//!   within 2 of all the others (within 3, as above, is too weak).
 //! - Three more measured the same session, none kept: trying the rim test of a child before its
 //!   schedule test (within 2% on nine boards); the rim filter of the listing kept where the
 //!   schedule leaves no move to spare too (`tessera` 106 k nodes to 95 k, 86 ms to 83, the others

@@ -6,12 +6,14 @@
 
 mod colour;
 mod gather;
+mod gather_after;
 mod printer;
 mod rim;
 mod schedule;
 mod witness;
 
 pub use colour::Beside;
+pub use gather::Gathered;
 pub use witness::Witness;
 
 use super::bits;

@@ -8,7 +8,22 @@ use crate::solver::MAX_SEARCHED_REGIONS;
 use crate::solver::bits;
 
 /// A set of regions, the first `words` words of it in use.
-type Set = [u64; WORDS];
+pub(super) type Set = [u64; WORDS];
+
+/// What the gather bound found at a position, kept so that its children can be bounded without
+/// playing them ([`Position::gather_after`]).
+#[derive(Default)]
+pub struct Gathered {
+    /// Per colour, its wait as the gather bound raised it (`None` for a colour absent).
+    pub(super) wait: [Option<u32>; MAX_COLOURS],
+    /// Per colour, the most of its regions that one region touches.
+    pub(super) most: [u32; MAX_COLOURS],
+    /// Per colour, the live regions more than 2 from at most `max(most, 1)` of its regions
+    /// (those that a move's star could bring within 2 of the others), for the colours of
+    /// `few_far_known` (bits).
+    pub(super) few_far: [Set; MAX_COLOURS],
+    pub(super) few_far_known: u32,
+}
 
 impl Position {
     /// The colour schedule that `witness` records (as [`Position::colour_schedule`] found it),
@@ -38,13 +53,19 @@ impl Position {
     /// region of `C` within 3 of `v` (touching `v`, or a region that touches `v` or one of its
     /// neighbours), so only such `v` are tried.
     pub fn gather_schedule(&self, witness: &Witness, target: Target) -> u32 {
+        let plain = schedule(&witness.wait, target);
+        self.gathered(witness, target, &mut Gathered::default()).unwrap_or(plain)
+    }
+
+    /// [`Position::gather_schedule`], keeping in `out` what it found for
+    /// [`Position::gather_after`]; `None` where the position keeps no distances.
+    pub fn gathered(&self, witness: &Witness, target: Target, out: &mut Gathered) -> Option<u32> {
         let (w, wait) = (self.words, &witness.wait);
-        let plain = schedule(wait, target);
-        let Some(d) = self.distances.as_ref().filter(|_| w <= WORDS) else {
-            return plain;
-        };
+        let d = self.distances.as_ref().filter(|_| w <= WORDS)?;
+        out.few_far_known = 0;
         // The most regions of each colour that one region touches.
-        let mut most = [0; MAX_COLOURS];
+        let most = &mut out.most;
+        *most = [0; MAX_COLOURS];
         for v in bits::members(&self.alive) {
             for (m, n) in most.iter_mut().zip(self.neighbours_by_colour(v)) {
                 *m = (*m).max(n);
@@ -92,7 +113,8 @@ impl Position {
         for c in (0..MAX_COLOURS).filter(|c| open >> c & 1 == 1) {
             raised[c] = raised[c].map(|e| e.max(3));
         }
-        schedule(&raised, target).max(plain)
+        out.wait = raised;
+        Some(schedule(&raised, target))
     }
 
     /// Whether some merging move of `v` makes colour `c` gatherable (see
@@ -123,17 +145,11 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{connected_after, position};
+    use super::super::tests::{connected_after, gatherable, position};
     use super::*;
     use crate::board::Colour;
     use proptest::prelude::*;
     use std::collections::HashMap;
-
-    /// Whether colour `c` is gatherable, by the definition.
-    fn gatherable(p: &Position, c: usize) -> bool {
-        let members: Vec<usize> = p.nodes().filter(|&v| usize::from(p.colour(v)) == c).collect();
-        members.len() <= 2 || p.nodes().any(|r| members.iter().all(|&m| bits::has(p.row(r), m)))
-    }
 
     /// The schedule with each colour's wait raised to one more than the moves before it is
     /// gatherable (0, 1, or 2 for more), each merging move played and taken back.

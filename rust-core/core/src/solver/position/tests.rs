@@ -194,7 +194,17 @@ fn recolouring(p: &Position, pick: usize, colour: Colour) -> Option<usize> {
 /// A 5 × 6 board of `cells` after the moves `prefix` (picks of a live region and a colour),
 /// if it is one island.
 pub(super) fn connected_after(cells: &[u8], prefix: &[(usize, Colour)]) -> Option<Position> {
-    let (graph, mut p) = position(5, 6, cells);
+    connected_after_on(5, 6, cells, prefix)
+}
+
+/// [`connected_after`] on a `rows × cols` board.
+pub(super) fn connected_after_on(
+    rows: usize,
+    cols: usize,
+    cells: &[u8],
+    prefix: &[(usize, Colour)],
+) -> Option<Position> {
+    let (graph, mut p) = position(rows, cols, cells);
     if graph.islands.len() != 1 {
         return None;
     }
@@ -211,4 +221,11 @@ pub(super) fn connected_after(cells: &[u8], prefix: &[(usize, Colour)]) -> Optio
 /// it does not have.
 pub(super) fn recolourings(p: &Position) -> Vec<(usize, Colour)> {
     p.nodes().flat_map(|v| (0..3).map(move |c| (v, c))).filter(|&(v, c)| p.colour(v) != c).collect()
+}
+
+/// Whether colour `c` is gatherable (two regions or fewer, or some region touches them all), by
+/// the definition.
+pub(super) fn gatherable(p: &Position, c: usize) -> bool {
+    let members: Vec<usize> = p.nodes().filter(|&v| usize::from(p.colour(v)) == c).collect();
+    members.len() <= 2 || p.nodes().any(|r| members.iter().all(|&m| bits::has(p.row(r), m)))
 }

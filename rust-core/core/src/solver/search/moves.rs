@@ -17,29 +17,34 @@ pub(super) struct Listed {
     pub(super) schedule: Option<u32>,
 }
 
-/// Counts of the children worked out unplayed where the colour schedule leaves one move to
-/// spare ([`Position::witness_after`]), and of those cut so. That pays only where many are cut
+/// Counts of a test that pays only where it often finds what it looks for, and how often it
+/// did: it is done while at least one in `EVERY` so far found it, and otherwise for one chance
+/// in 16, to notice a change. Counted, never timed, so a search on one thread is the same on
+/// every device.
+///
+/// `Gate<4>` for the children worked out unplayed where the colour schedule leaves one move to
+/// spare ([`Position::witness_after`], found so if cut): that pays only where many are cut
 /// (`organic-speckled-1`: two in three), and elsewhere costs up to 10% (`organic-4`, where
-/// almost none are): so it is done while at least one in four so far was cut, and otherwise for
-/// one chance in 16, to notice a change (see "Bounds"). Counted, never timed, so a search on one
-/// thread is the same on every device.
+/// almost none are). `Gate<16>` for the gather bound at such nodes, found so where it cut the
+/// node or one of its children (see "Bounds").
 #[derive(Default)]
-pub(super) struct Peeks {
+pub(super) struct Gate<const EVERY: u64> {
     chances: u64,
     tried: u64,
-    cut: u64,
+    found: u64,
 }
 
-impl Peeks {
-    /// Whether to work out the next child unplayed.
+impl<const EVERY: u64> Gate<EVERY> {
+    /// Whether to do the test this time.
     pub(super) fn worth_it(&mut self) -> bool {
         self.chances += 1;
-        self.chances.is_multiple_of(16) || self.cut * 4 >= self.tried
+        self.chances.is_multiple_of(16) || self.found * EVERY >= self.tried
     }
 
-    pub(super) fn record(&mut self, cut: bool) {
+    /// What the test found, where it was done.
+    pub(super) fn record(&mut self, found: bool) {
         self.tried += 1;
-        self.cut += u64::from(cut);
+        self.found += u64::from(found);
     }
 }
 

@@ -228,6 +228,7 @@ impl<'a> Worker<'a> {
             mirrors: self.mirrors,
             threads: 1,
             peeks: Default::default(),
+            gathers: Default::default(),
             reverse: false,
             siblings,
             printer: self.printer,

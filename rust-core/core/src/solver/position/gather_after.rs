@@ -1,0 +1,312 @@
+//! The gather bound after a move, worked out without playing it: where the gather bound leaves
+//! no move to spare, the moves that cannot bring it down are cut before they are played.
+
+use super::gather::{Gathered, Set};
+use super::schedule::schedule;
+use super::{Position, Target, WORDS};
+use crate::board::{Colour, MAX_COLOURS};
+use crate::solver::bits;
+use crate::solver::distance::Distances;
+
+impl Position {
+    /// Whether a lower bound on the moves left after the merging move that recolours `node` to
+    /// `colour` reaches `limit` (all the search asks), from what [`Position::gathered`] found
+    /// here (`gathered`), without playing the move. Needs distances.
+    ///
+    /// It is the colour schedule of waits that hold along every sequence of merging moves after
+    /// the move (some shortest sequence is one: see the search's "Moves"). A colour's wait here,
+    /// as the gather bound raised it, holds along every sequence of merging moves from here, so
+    /// one less holds after the move. And a colour waits 3 after the move if no merging move
+    /// there makes it gatherable ([`Position::gather_schedule`]), which is shown from here.
+    /// Write `S` for the star the move contracts (`node` and its neighbours of `colour`) into
+    /// the region `R`, and `C` for the colour's regions after it. A merging move `v → x` there
+    /// makes `C` gatherable only if:
+    /// - `C` has 3 regions at most, or some region touches all of `C` but one;
+    /// - or the region the move makes touches all of `C` but `v`, and it lies within one of
+    ///   `v`: every region of `C` but `v` lies within 2 of `v`;
+    /// - or `x` is the colour and some region `b` beside the move's star touches all of `C`
+    ///   outside it. Then `b` touches `v` or a region `u` of the colour beside `v`, and every
+    ///   region of `C` but `v` (or `u`) lies within 2 of it.
+    ///
+    /// So the colour waits 3 if it has more than 3 regions after the move, no region touches
+    /// all of them but one, and no region lies within 2 of all of them but itself. The move
+    /// changes only what touches `S`: a region touches no more regions of the colour than
+    /// before, or one more (`R`) where the move is to that colour, and `R` touches those that
+    /// touched `S`. The distances after it are `min(d(a, b), d(a, S) + d(S, b))`, and `d(a, S)`
+    /// from `R`. A region more than 2 from `S` has all of `C` within 2 only if those of the
+    /// colour more than 2 from it lie in `S`, which holds `max(m, 1)` of them at most (`m` the
+    /// most one region touches here): only the regions of `few_far` are tried there.
+    pub fn gather_after(
+        &mut self,
+        node: usize,
+        colour: Colour,
+        gathered: &mut Gathered,
+        target: Target,
+        limit: u32,
+    ) -> bool {
+        schedule(&self.waits_after(node, colour, gathered, target, Some(limit)), target) >= limit
+    }
+
+    /// The waits whose schedule [`Position::gather_after`] bounds the moves with, after
+    /// recolouring `node` to `colour`; with a `limit`, only until they settle whether that
+    /// schedule reaches it (the waits found so far, whose schedule lies on the same side).
+    fn waits_after(
+        &mut self,
+        node: usize,
+        colour: Colour,
+        gathered: &mut Gathered,
+        target: Target,
+        limit: Option<u32>,
+    ) -> [Option<u32>; MAX_COLOURS] {
+        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        // The waits one less, and as they would be with every colour that could wait 3 doing so.
+        let (mut wait, mut hope) = ([None; MAX_COLOURS], [None; MAX_COLOURS]);
+        let mut counts = [0; MAX_COLOURS];
+        for c in 0..MAX_COLOURS {
+            counts[c] = match c {
+                _ if c == x => self.count[c] + 1 - self.swallows(node, colour) as u32,
+                _ if c == y => self.count[c] - 1,
+                _ => self.count[c],
+            };
+            if counts[c] > 0 {
+                wait[c] = gathered.wait[c].map(|e| e.saturating_sub(1));
+                hope[c] = wait[c].map(|e| if counts[c] > 3 { e.max(3) } else { e });
+            }
+        }
+        let settled = |wait: &_, hope: &_| {
+            limit.is_some_and(|limit| schedule(wait, target) >= limit || schedule(hope, target) < limit)
+        };
+        if settled(&wait, &hope) {
+            return wait;
+        }
+        self.fill_star(node, colour);
+        let d = self.distances.as_mut().expect("the search keeps distances");
+        d.star_distances(&self.star);
+        let mut star: Set = [0; WORDS];
+        for &s in &self.star {
+            bits::insert(&mut star, s);
+        }
+        // `within[k]`: the live regions at most `k` from the star.
+        let mut within = [[0u64; WORDS]; 3];
+        for v in bits::members(&self.alive) {
+            for set in &mut within[usize::from(d.to_star(v)).min(3)..] {
+                bits::insert(set, v);
+            }
+        }
+        let after = After { star, within, d: self.distances.as_ref().expect("kept above"), x };
+        for c in 0..MAX_COLOURS {
+            if wait[c] == hope[c] {
+                continue;
+            }
+            match self.stuck_after(c, counts[c], &after, gathered) {
+                true => wait[c] = hope[c],
+                false => hope[c] = wait[c],
+            }
+            if settled(&wait, &hope) {
+                break;
+            }
+        }
+        wait
+    }
+
+    /// Whether colour `c`, with `count` regions after the move `after` describes, is then shown
+    /// gatherable by no merging move (see [`Position::gather_after`]).
+    fn stuck_after(&self, c: usize, count: u32, after: &After, gathered: &mut Gathered) -> bool {
+        if count <= 3 {
+            return false;
+        }
+        let (w, class, star) = (self.words, self.class(c), &after.star);
+        // What the merged region touches, where it is not of the colour itself.
+        let touched: u32 = if c == after.x {
+            0
+        } else {
+            let mut touches: Set = [0; WORDS];
+            for &s in &self.star {
+                touches[..w].iter_mut().zip(self.row(s)).for_each(|(t, r)| *t |= r);
+            }
+            (0..w).map(|i| (touches[i] & class[i] & !star[i]).count_ones()).sum()
+        };
+        let most = (gathered.most[c] + u32::from(c == after.x)).max(touched);
+        if most + 1 >= count {
+            return false;
+        }
+        // The merged region: every region of the colour outside the star within 2 of it.
+        if (0..w).all(|i| class[i] & !star[i] & !after.within[2][i] == 0) {
+            return false;
+        }
+        if gathered.few_far_known >> c & 1 == 0 {
+            self.find_few_far(c, gathered);
+        }
+        let candidates: Set = std::array::from_fn(|i| (after.within[2][i] | gathered.few_far[c][i]) & !star[i]);
+        let members = || bits::members(&class[..w]).filter(|&u| !bits::has(star, u));
+        !bits::members(&candidates[..w]).any(|v| {
+            let to_star = after.d.to_star(v);
+            if c == after.x && to_star > 2 {
+                return false;
+            }
+            let row = after.d.row(v);
+            members().all(|u| u == v || row[u] <= 2 || to_star.saturating_add(after.d.to_star(u)) <= 2)
+        })
+    }
+
+    /// Fills `gathered.few_far` for colour `c` from the distances now.
+    fn find_few_far(&self, c: usize, gathered: &mut Gathered) {
+        let d = self.distances.as_ref().expect("the search keeps distances");
+        let class = self.class(c);
+        let most = gathered.most[c].max(1);
+        let few = &mut gathered.few_far[c];
+        *few = [0; WORDS];
+        for v in bits::members(&self.alive) {
+            let row = d.row(v);
+            if bits::members(class).filter(|&u| row[u] > 2).nth(most as usize).is_none() {
+                bits::insert(few, v);
+            }
+        }
+        gathered.few_far_known |= 1 << c;
+    }
+}
+
+/// A move worked out unplayed: its star as a set, the live regions within 0, 1 and 2 of the
+/// star, the distances (their distances to the star set), and the colour it recolours to.
+struct After<'a> {
+    star: Set,
+    within: [Set; 3],
+    d: &'a Distances,
+    x: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{connected_after_on, gatherable, position};
+    use super::super::witness::Witness;
+    use super::*;
+    use crate::random::Random;
+    use proptest::prelude::*;
+
+    fn merging_moves(p: &Position) -> Vec<(usize, Colour)> {
+        let moves = p.nodes().flat_map(|v| (0..MAX_COLOURS as Colour).map(move |x| (v, x)));
+        moves.filter(|&(v, x)| p.colour(v) != x && p.swallows(v, x) > 0).collect()
+    }
+
+    /// The waits after the move just played, by playing out every merging move there: one less
+    /// than `before`, or 3 where no merging move makes the colour gatherable.
+    fn played_out(p: &mut Position, before: &[Option<u32>; MAX_COLOURS]) -> [Option<u32>; MAX_COLOURS] {
+        let mut wait = [None; MAX_COLOURS];
+        for (c, slot) in wait.iter_mut().enumerate() {
+            if p.count[c] == 0 {
+                continue;
+            }
+            let stuck = !gatherable(p, c)
+                && !merging_moves(p).into_iter().any(|(v, x)| {
+                    p.play(v, x);
+                    let soon = gatherable(p, c);
+                    p.undo();
+                    soon
+                });
+            *slot = before[c].map(|e| if stuck { e.saturating_sub(1).max(3) } else { e.saturating_sub(1) });
+        }
+        wait
+    }
+
+    /// What the gather bound finds at `p`.
+    fn gathered(p: &mut Position) -> Gathered {
+        let mut witness = Witness::default();
+        p.colour_schedule(Target::Any, &mut witness);
+        let mut gathered = Gathered::default();
+        p.gathered(&witness, Target::Any, &mut gathered).expect("distances kept");
+        gathered
+    }
+
+    /// For each merging move of `p`: the waits unplayed, and those played out.
+    type Waits = [Option<u32>; MAX_COLOURS];
+    fn waits(p: &mut Position) -> Vec<(Waits, Waits)> {
+        let mut gathered = gathered(p);
+        merging_moves(p)
+            .into_iter()
+            .map(|(v, x)| {
+                let unplayed = p.waits_after(v, x, &mut gathered, Target::Any, None);
+                p.play(v, x);
+                let played = played_out(p, &gathered.wait);
+                p.undo();
+                (unplayed, played)
+            })
+            .collect()
+    }
+
+    /// Whether every wait of `low` is at most that of `high`, and they name the same colours.
+    fn below(low: &Waits, high: &Waits) -> bool {
+        low.iter().zip(high).all(|(l, h)| match (l, h) {
+            (Some(l), Some(h)) => l <= h,
+            (None, None) => true,
+            _ => false,
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn the_waits_unplayed_never_pass_those_played_out(
+            cells in prop::collection::vec(0u8..4, 48),
+            prefix in prop::collection::vec((0usize..48, 0u8..4), 0..4),
+            any in any::<bool>(),
+        ) {
+            let target = if any { Target::Any } else { Target::Colour(0) };
+            let Some(mut p) = connected_after_on(6, 8, &cells, &prefix) else { return Ok(()) };
+            for (unplayed, played) in waits(&mut p) {
+                prop_assert!(below(&unplayed, &played), "{:?} {:?}", unplayed, played);
+            }
+            let mut gathered = gathered(&mut p);
+            for (v, x) in merging_moves(&p) {
+                let bound = schedule(&p.waits_after(v, x, &mut gathered, target, None), target);
+                for limit in 0..=bound + 1 {
+                    prop_assert_eq!(p.gather_after(v, x, &mut gathered, target, limit), bound >= limit);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_waits_unplayed_find_colours_stuck() {
+        // Speckled boards of five colours, as where the search uses it: a colour must be found
+        // stuck somewhere, and never where playing every move out finds it is not.
+        let mut random = Random::new(7);
+        let (mut raised, mut moves) = (0, 0);
+        for _ in 0..40 {
+            let cells: Vec<u8> = (0..80).map(|_| random.below(5) as u8).collect();
+            let Some(mut p) = connected_after_on(8, 10, &cells, &[]) else { continue };
+            let before = gathered(&mut p).wait;
+            for (unplayed, played) in waits(&mut p) {
+                assert!(below(&unplayed, &played), "{unplayed:?} {played:?}");
+                raised += usize::from((0..MAX_COLOURS).any(|c| unplayed[c] > before[c].map(|e| e.saturating_sub(1))));
+                moves += 1;
+            }
+        }
+        assert!(raised * 20 > moves, "raised on {raised} of {moves} moves");
+    }
+
+    #[test]
+    fn a_colour_gathered_beside_the_star_is_not_stuck() {
+        // Colour 0: five regions. Recolouring the 1 to 0 joins the three around it into one,
+        // which the 2 touches, as it touches the other two: gatherable in one move. Only the 0
+        // between the 2 and the 1 lies within 2 of all the others. The move asked about is
+        // far off, in the last column.
+        #[rustfmt::skip]
+        let cells = [
+            3, 0, 2, 2, 2, 0, 4, 3, 4,
+            4, 3, 4, 0, 3, 4, 3, 4, 3,
+            3, 4, 0, 1, 4, 3, 4, 3, 4,
+            4, 3, 4, 0, 3, 4, 3, 4, 3,
+            3, 4, 3, 4, 4, 3, 4, 3, 4,
+        ];
+        let (graph, mut p) = position(5, 9, &cells);
+        assert_eq!(graph.islands.len(), 1);
+        let far = p.nodes().last().unwrap();
+        let mut gathered = gathered(&mut p);
+        let unplayed = p.waits_after(far, 3, &mut gathered, Target::Any, None);
+        p.play(far, 3);
+        let played = played_out(&mut p, &gathered.wait);
+        assert_eq!(played[0], gathered.wait[0].map(|e| e.saturating_sub(1)), "not stuck once played");
+        assert!(below(&unplayed, &played), "{unplayed:?} {played:?}");
+    }
+}
