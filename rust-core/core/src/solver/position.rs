@@ -229,6 +229,15 @@ impl Position {
         around
     }
 
+    /// Each colour's regions after recolouring `node` to `colour`, which swallows `swallowed`.
+    fn counts_after(&self, node: usize, colour: Colour, swallowed: usize) -> [u32; MAX_COLOURS] {
+        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        let mut counts = self.count;
+        counts[y] -= 1;
+        counts[x] = counts[x] + 1 - swallowed as u32;
+        counts
+    }
+
     /// How many regions recolouring `node` to `colour` swallows.
     pub fn swallows(&self, node: usize, colour: Colour) -> usize {
         let row = self.row(node);

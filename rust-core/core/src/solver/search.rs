@@ -518,9 +518,10 @@ impl<'a> Search<'a> {
                 // See "Bounds": where the schedule leaves one move to spare, the gather bound
                 // may leave none, and then the moves that cannot lower it are cut unplayed.
                 let worked_out = scratch.spare_one && self.gathers.worth_it();
-                let gather = match worked_out {
-                    true => self.pos.gathered(&scratch.witness, self.target, &mut scratch.gathered).unwrap_or(0),
-                    false => 0,
+                let gather = if worked_out {
+                    self.pos.gathered(&scratch.witness, self.target, &mut scratch.gathered).unwrap_or(0)
+                } else {
+                    0
                 };
                 scratch.gather_tight = gather == left;
                 scratch.gather_cut = gather > left;
@@ -528,9 +529,10 @@ impl<'a> Search<'a> {
                 scratch.radius = radius;
                 // See "Commuting moves": only where the moves tried before were searched in full.
                 scratch.commute = !symmetric;
-                let flow = match scratch.gather_cut {
-                    true => Some(Flow::NotFound),
-                    false => self.children(g, bound, left, symmetric, tight, &mut scratch),
+                let flow = if scratch.gather_cut {
+                    Some(Flow::NotFound)
+                } else {
+                    self.children(g, bound, left, symmetric, tight, &mut scratch)
                 };
                 if worked_out {
                     self.gathers.record(scratch.gather_cut);
@@ -598,7 +600,7 @@ impl<'a> Search<'a> {
             let gathered = !cut
                 && swallowed > 0
                 && scratch.gather_tight
-                && self.pos.gather_after(node, colour, &mut scratch.gathered, self.target, left);
+                && self.pos.gather_after(node, colour, swallowed, &mut scratch.gathered, self.target, left);
             scratch.gather_cut |= gathered;
             let cut = cut || gathered;
             // Where the schedule leaves one move to spare, most children on speckled boards

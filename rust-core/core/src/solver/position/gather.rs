@@ -53,8 +53,8 @@ impl Position {
     /// region of `C` within 3 of `v` (touching `v`, or a region that touches `v` or one of its
     /// neighbours), so only such `v` are tried.
     pub fn gather_schedule(&self, witness: &Witness, target: Target) -> u32 {
-        let plain = schedule(&witness.wait, target);
-        self.gathered(witness, target, &mut Gathered::default()).unwrap_or(plain)
+        let gathered = self.gathered(witness, target, &mut Gathered::default());
+        gathered.unwrap_or_else(|| schedule(&witness.wait, target))
     }
 
     /// [`Position::gather_schedule`], keeping in `out` what it found for

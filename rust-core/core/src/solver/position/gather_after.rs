@@ -10,7 +10,7 @@ use crate::solver::distance::Distances;
 
 impl Position {
     /// Whether a lower bound on the moves left after the merging move that recolours `node` to
-    /// `colour` reaches `limit` (all the search asks), from what [`Position::gathered`] found
+    /// `colour` (swallowing `swallowed` regions) reaches `limit` (all the search asks), from what [`Position::gathered`] found
     /// here (`gathered`), without playing the move. Needs distances.
     ///
     /// It is the colour schedule of waits that hold along every sequence of merging moves after
@@ -40,11 +40,12 @@ impl Position {
         &mut self,
         node: usize,
         colour: Colour,
+        swallowed: usize,
         gathered: &mut Gathered,
         target: Target,
         limit: u32,
     ) -> bool {
-        schedule(&self.waits_after(node, colour, gathered, target, Some(limit)), target) >= limit
+        schedule(&self.waits_after(node, colour, swallowed, gathered, target, Some(limit)), target) >= limit
     }
 
     /// The waits whose schedule [`Position::gather_after`] bounds the moves with, after
@@ -54,20 +55,16 @@ impl Position {
         &mut self,
         node: usize,
         colour: Colour,
+        swallowed: usize,
         gathered: &mut Gathered,
         target: Target,
         limit: Option<u32>,
     ) -> [Option<u32>; MAX_COLOURS] {
-        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        let x = usize::from(colour);
         // The waits one less, and as they would be with every colour that could wait 3 doing so.
         let (mut wait, mut hope) = ([None; MAX_COLOURS], [None; MAX_COLOURS]);
-        let mut counts = [0; MAX_COLOURS];
+        let counts = self.counts_after(node, colour, swallowed);
         for c in 0..MAX_COLOURS {
-            counts[c] = match c {
-                _ if c == x => self.count[c] + 1 - self.swallows(node, colour) as u32,
-                _ if c == y => self.count[c] - 1,
-                _ => self.count[c],
-            };
             if counts[c] > 0 {
                 wait[c] = gathered.wait[c].map(|e| e.saturating_sub(1));
                 hope[c] = wait[c].map(|e| if counts[c] > 3 { e.max(3) } else { e });
@@ -224,7 +221,7 @@ mod tests {
         merging_moves(p)
             .into_iter()
             .map(|(v, x)| {
-                let unplayed = p.waits_after(v, x, &mut gathered, Target::Any, None);
+                let unplayed = p.waits_after(v, x, p.swallows(v, x), &mut gathered, Target::Any, None);
                 p.play(v, x);
                 let played = played_out(p, &gathered.wait);
                 p.undo();
@@ -258,9 +255,9 @@ mod tests {
             }
             let mut gathered = gathered(&mut p);
             for (v, x) in merging_moves(&p) {
-                let bound = schedule(&p.waits_after(v, x, &mut gathered, target, None), target);
+                let bound = schedule(&p.waits_after(v, x, p.swallows(v, x), &mut gathered, target, None), target);
                 for limit in 0..=bound + 1 {
-                    prop_assert_eq!(p.gather_after(v, x, &mut gathered, target, limit), bound >= limit);
+                    prop_assert_eq!(p.gather_after(v, x, p.swallows(v, x), &mut gathered, target, limit), bound >= limit);
                 }
             }
         }
@@ -303,7 +300,7 @@ mod tests {
         assert_eq!(graph.islands.len(), 1);
         let far = p.nodes().last().unwrap();
         let mut gathered = gathered(&mut p);
-        let unplayed = p.waits_after(far, 3, &mut gathered, Target::Any, None);
+        let unplayed = p.waits_after(far, 3, p.swallows(far, 3), &mut gathered, Target::Any, None);
         p.play(far, 3);
         let played = played_out(&mut p, &gathered.wait);
         assert_eq!(played[0], gathered.wait[0].map(|e| e.saturating_sub(1)), "not stuck once played");

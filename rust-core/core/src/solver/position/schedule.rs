@@ -93,8 +93,9 @@ impl Position {
         witness: &Witness,
         limit: u32,
     ) -> u32 {
-        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        let x = usize::from(colour);
         self.fill_star(node, colour);
+        let counts = self.counts_after(node, colour, self.star.len() - 1);
         let d = self.distances.as_mut().expect("the search keeps distances");
         d.star_distances(&self.star);
         let (d, star) = (&*d, &self.star);
@@ -102,12 +103,7 @@ impl Position {
         // The colours whose set proves less after the move, to pick again if need be.
         let mut again = [false; MAX_COLOURS];
         for (c, slot) in wait.iter_mut().enumerate() {
-            let count = match c {
-                _ if c == x => self.count[c] + 1 - (self.star.len() as u32 - 1),
-                _ if c == y => self.count[c] - 1,
-                _ => self.count[c],
-            };
-            *slot = match count {
+            *slot = match counts[c] {
                 0 => None,
                 1 => Some(0),
                 _ => Some(witness.set(c).map_or(1, |(t, set)| {
@@ -158,15 +154,12 @@ impl Position {
         child: &mut Witness,
         left: u32,
     ) -> After {
-        let (x, y) = (usize::from(colour), usize::from(self.colour[node]));
+        let x = usize::from(colour);
         self.fill_star(node, colour);
+        let count = self.counts_after(node, colour, self.star.len() - 1);
         let d = self.distances.as_mut().expect("the search keeps distances");
         d.star_distances(&self.star);
         let (d, star) = (&*d, &self.star[..]);
-        let mut count = self.count;
-        count[x] += 1;
-        count[x] -= star.len() as u32 - 1;
-        count[y] -= 1;
         let words = self.words;
         // Colour `c`'s regions after the move: `node` joins colour `x`, whose regions beside it
         // (the star's others) join `node`.
