@@ -20,7 +20,9 @@
 //! - `anytime.rs`: that line shortened while the proof runs, where a solve has no node budget.
 //! - `search.rs`: IDA* on one island, its move rule and transposition-table use, with their
 //!   proofs; `search/moves.rs`: the moves a node lists by those rules, and the children worked
-//!   out before they are played; `search/shared.rs`: the same search shared out among threads.
+//!   out before they are played; `search/children.rs`: the bounds a node and its children are
+//!   tested against, and the children searched; `search/shared.rs`: the same search shared out
+//!   among threads.
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
 //!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
 //!   (the colour schedule), `position/gather.rs` (the schedule with waits from how soon a
@@ -80,7 +82,7 @@
 //!   schedule is tight, the regions whose moves cannot bring it down not even listed; where the
 //!   schedule leaves one move to spare, a child's schedule worked out unplayed, and the child cut
 //!   if none of its moves could bring it down; and where the gather bound leaves none, each
-//!   child's gather bound worked out unplayed: `search.rs`, "Bounds"), and on symmetric
+//!   child's gather bound worked out unplayed: `search/children.rs`, "Bounds"), and on symmetric
 //!   boards one move of each mirror-image pair while the
 //!   position is symmetric and one table entry for a position and its mirror images.
 //! - **Threads.** `Budget::threads` (`kami solve --threads N`, `kami bench --threads N`) searches an

@@ -1,5 +1,6 @@
 //! The moves a node lists, by the move rules of the search's module doc ("Moves", "Leaves",
-//! "Commuting moves", "Bounds"), and the children worked out before they are played.
+//! "Commuting moves"; "Bounds" in `search/children.rs`), and the children worked out before they
+//! are played.
 
 use super::{Commute, Last, Scratch, Search};
 use crate::board::Colour;
@@ -26,7 +27,7 @@ pub(super) struct Listed {
 /// spare ([`Position::witness_after`], found so if cut): that pays only where many are cut
 /// (`organic-speckled-1`: two in three), and elsewhere costs up to 10% (`organic-4`, where
 /// almost none are). `Gate<16>` for the gather bound at such nodes, found so where it cut the
-/// node or one of its children (see "Bounds").
+/// node or one of its children (see `search/children.rs`).
 #[derive(Default)]
 pub(super) struct Gate<const EVERY: u64> {
     chances: u64,
