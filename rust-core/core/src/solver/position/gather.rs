@@ -10,6 +10,9 @@ use crate::solver::bits;
 /// A set of regions, the first `words` words of it in use.
 pub(super) type Set = [u64; WORDS];
 
+/// How many of a colour's regions far from a region [`Gathered::few_far`] tells apart.
+pub(super) const FEW: usize = 8;
+
 /// What the gather bound found at a position, kept so that its children can be bounded without
 /// playing them ([`Position::gather_after`]).
 #[derive(Default)]
@@ -18,10 +21,11 @@ pub struct Gathered {
     pub(super) wait: [Option<u32>; MAX_COLOURS],
     /// Per colour, the most of its regions that one region touches.
     pub(super) most: [u32; MAX_COLOURS],
-    /// Per colour, the live regions more than 2 from at most `max(most, 1)` of its regions
-    /// (those that a move's star could bring within 2 of the others), for the colours of
-    /// `few_far_known` (bits).
-    pub(super) few_far: [Set; MAX_COLOURS],
+    /// Per colour `c` and `k` below [`FEW`], the live regions more than 2 from at most `k`
+    /// regions of `c` other than themselves (those that a move's star could bring within 2 of
+    /// the others), for the colours of `few_far_known` (bits); on the heap, as a search moves
+    /// this out of its scratch at every node.
+    pub(super) few_far: Vec<[Set; FEW]>,
     pub(super) few_far_known: u32,
 }
 
