@@ -426,6 +426,26 @@ impl Position {
         }
     }
 
+    /// `node` and its neighbours of `colour`, as a set: the star that recolouring it contracts
+    /// (see [`Position::fill_star`] for it as a list).
+    fn star_set(&self, node: usize, colour: Colour) -> [u64; WORDS] {
+        let mut star = [0; WORDS];
+        let (row, class) = (self.row(node), self.class(usize::from(colour)));
+        star.iter_mut().zip(row.iter().zip(class)).for_each(|(s, (r, c))| *s = r & c);
+        bits::insert(&mut star, node);
+        star
+    }
+
+    /// The live regions touching some region of `set`, as a set (those of `set` among them
+    /// where they touch each other).
+    fn touching(&self, set: &[u64]) -> [u64; WORDS] {
+        let mut around = [0; WORDS];
+        for v in bits::members(&set[..self.words]) {
+            around.iter_mut().zip(self.row(v)).for_each(|(a, r)| *a |= r);
+        }
+        around
+    }
+
     /// The position's lower bound without searching: the colour schedule and the rim bound where
     /// it keeps distances, else the colour bound and a floor on the radius.
     pub fn lower_bound(&mut self, target: Target) -> u32 {

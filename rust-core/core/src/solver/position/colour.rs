@@ -83,19 +83,12 @@ impl Position {
     /// a region touches all of it if it lies in `A` and touches its regions outside `S`.
     pub fn colour_stuck_after(&self, node: usize, colour: Colour, swallowed: usize, beside: &Beside) -> bool {
         let (x, y, w) = (usize::from(colour), usize::from(self.colour[node]), self.words);
-        let mut count = self.count;
-        count[x] = count[x] + 1 - swallowed as u32;
-        count[y] -= 1;
+        let count = self.counts_after(node, colour, swallowed);
         if count.iter().any(|&n| n == 1 || n == 2) {
             return false;
         }
-        let mut star = [0; WORDS];
-        star[..w].iter_mut().zip(self.row(node)).zip(self.class(x)).for_each(|((s, r), c)| *s = r & c);
-        bits::insert(&mut star, node);
-        let mut around = [0; WORDS];
-        for s in bits::members(&star) {
-            around[..w].iter_mut().zip(self.row(s)).for_each(|(a, r)| *a |= r);
-        }
+        let star = self.star_set(node, colour);
+        let mut around = self.touching(&star);
         around.iter_mut().zip(&star).for_each(|(a, s)| *a &= !s);
         // Whether some region of `set` touches every region of colour `c` outside the star.
         let touching_all = |mut set: [u64; WORDS], c: usize| {

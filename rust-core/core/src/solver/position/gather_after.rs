@@ -81,26 +81,19 @@ impl Position {
         }) {
             return wait;
         }
-        self.fill_star(node, colour);
         // `within[k]`: the live regions at most `k` from the star, grown over the neighbours.
-        let w = self.words;
-        let mut within = [[0u64; WORDS]; 3];
-        for &s in &self.star {
-            bits::insert(&mut within[0], s);
-        }
-        for k in 1..3 {
-            // The regions exactly `k - 1` from the star, whose neighbours are `k` from it or less.
-            let ring: Set = std::array::from_fn(|i| within[k - 1][i] & !if k > 1 { within[k - 2][i] } else { 0 });
-            within[k] = within[k - 1];
-            for v in bits::members(&ring[..w]) {
-                within[k][..w].iter_mut().zip(self.row(v)).for_each(|(a, b)| *a |= b);
-            }
-        }
+        let star = self.star_set(node, colour);
+        let mut one = self.touching(&star);
+        one.iter_mut().zip(&star).for_each(|(a, s)| *a |= s);
+        let ring: Set = std::array::from_fn(|i| one[i] & !star[i]);
+        let mut two = self.touching(&ring);
+        two.iter_mut().zip(&one).for_each(|(a, b)| *a |= b);
+        let within = [star, one, two];
         let d = self.distances.as_ref().expect("the search keeps distances");
-        // The star holds `node` and its neighbours of colour `x`.
+        // The star holds `node` and the `swallowed` regions of colour `x` beside it.
         let mut in_star = [0; MAX_COLOURS];
         in_star[usize::from(self.colour[node])] = 1;
-        in_star[x] = self.star.len() as u32 - 1;
+        in_star[x] = swallowed as u32;
         let after = After { within, in_star, d, x };
         for c in 0..MAX_COLOURS {
             if wait[c] == hope[c] {
