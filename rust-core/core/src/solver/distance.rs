@@ -96,6 +96,26 @@ impl Distances {
         &self.levels[self.base() + a * self.stride..][..self.n]
     }
 
+    /// Sets in `out` (one bit per region, all zero, `n` bits or more) the regions more than `k`
+    /// (below 128) from `a`: meaningful for live ones only.
+    pub fn far_set(&self, a: usize, k: u8, out: &mut [u64]) {
+        // Per byte, its high bit set where it exceeds `k`: as its own high bit, or as a carry
+        // into it from its low seven bits (at most 127 + 127, so never out of the byte).
+        const LOW: u64 = u64::from_le_bytes([0x7F; 8]);
+        const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+        // Gathers the low bit of each byte into the top byte, byte `j` to bit `56 + j`.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let step = u64::from_le_bytes([0x7F - k; 8]);
+        let row = &self.levels[self.base() + a * self.stride..][..self.stride];
+        for (j, chunk) in row.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            let high = (x | ((x & LOW) + step)) & HIGH;
+            if let Some(word) = out.get_mut(j / 8) {
+                *word |= ((high >> 7).wrapping_mul(GATHER) >> 56) << (j % 8 * 8);
+            }
+        }
+    }
+
     /// The colours (bit `c` for colour `c`) of the live regions farthest from `a`, those at
     /// distance equal to its eccentricity, given each region's colour as a bit in `bits`.
     pub fn rim_colours(&self, a: usize, bits: &[u8]) -> u32 {
@@ -457,6 +477,28 @@ mod tests {
         assert_eq!((d.row(0)[4], d.row(0)[2], d.eccentricity(2), d.eccentricity(0)), (2, 1, 1, 2));
         d.undo();
         assert_eq!((d.row(0)[4], d.eccentricity(2)), (4, 2));
+    }
+
+    #[test]
+    fn the_far_set_holds_the_regions_more_than_k_away() {
+        // A path of 130 regions, its rows over three words, and the same after a contraction.
+        let n = 130;
+        let links: Vec<Vec<usize>> =
+            (0..n).map(|a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < n).collect()).collect();
+        let mut d = Distances::new(&links);
+        for contracted in [false, true] {
+            if contracted {
+                d.contract(&[60, 61, 62], 61);
+            }
+            for (a, k) in [(0, 0), (0, 2), (61, 2), (129, 5), (64, 127)] {
+                let mut far = [0; 3];
+                d.far_set(a, k, &mut far);
+                let live = |b: usize| b < n && (!contracted || !(b == 60 || b == 62));
+                let expected = (0..n).filter(|&b| live(b) && d.row(a)[b] > k);
+                let found = crate::solver::bits::members(&far).filter(|&b| live(b));
+                assert!(found.eq(expected), "from {a} beyond {k}, contracted {contracted}");
+            }
+        }
     }
 
     #[test]

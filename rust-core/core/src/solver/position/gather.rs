@@ -6,6 +6,7 @@ use super::{Position, Target, WORDS, Witness};
 use crate::board::MAX_COLOURS;
 use crate::solver::MAX_SEARCHED_REGIONS;
 use crate::solver::bits;
+use crate::solver::distance::Distances;
 
 /// A set of regions, the first `words` words of it in use.
 pub(super) type Set = [u64; WORDS];
@@ -27,6 +28,22 @@ pub struct Gathered {
     /// this out of its scratch at every node.
     pub(super) few_far: Vec<[Set; FEW]>,
     pub(super) few_far_known: u32,
+    /// `far[v * words..]`: the regions more than 2 from `v`, for the regions of `far_known`.
+    far: Vec<u64>,
+    far_known: Set,
+}
+
+impl Gathered {
+    /// The regions more than 2 from live region `v` (`words` words), found once per position.
+    pub(super) fn far_from(&mut self, v: usize, d: &Distances, words: usize) -> &[u64] {
+        let far = &mut self.far[v * words..][..words];
+        if !bits::has(&self.far_known, v) {
+            bits::insert(&mut self.far_known, v);
+            far.fill(0);
+            d.far_set(v, 2, far);
+        }
+        far
+    }
 }
 
 impl Position {
@@ -67,6 +84,8 @@ impl Position {
         let (w, wait) = (self.words, &witness.wait);
         let d = self.distances.as_ref().filter(|_| w <= WORDS)?;
         out.few_far_known = 0;
+        out.far_known = [0; WORDS];
+        out.far.resize(self.region.len() * w, 0);
         // The most regions of each colour that one region touches.
         let most = &mut out.most;
         *most = [0; MAX_COLOURS];
