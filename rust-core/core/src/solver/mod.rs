@@ -413,6 +413,10 @@
 //!   schedule leaves no move to spare too (`tessera` 106 k nodes to 95 k, 86 ms to 83, the others
 //!   within 2%); a wait of 2 for a colour of three regions or more that no region touches all of
 //!   (never above the far-apart sets' wait on `organic-speckled-1` and `tessera`).
+//! - Teaching the table the bound of each child that the gather test cuts unplayed (2026-11-30),
+//!   as for children whose colours are stuck: `organic-speckled-8` 1.82 M nodes to 1.40 M and
+//!   8.99 G instructions to 8.17 G, but 956 ms to 1,044 (medians of five), as every such child
+//!   writes to a table entry of its own.
 //!
 //! # Where a proof's work goes (measured with temporary counters, 2026-11-29)
 //! Nodes of the last iteration by the moves left there, and what was tight:
