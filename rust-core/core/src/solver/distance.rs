@@ -96,8 +96,8 @@ impl Distances {
         &self.levels[self.base() + a * self.stride..][..self.n]
     }
 
-    /// Sets in `out` (one bit per region, all zero, `n` bits or more) the regions more than `k`
-    /// (below 128) from `a`: meaningful for live ones only.
+    /// Writes into `out` (one bit per region, `n` bits or more) the regions more than `k` (below
+    /// 128) from `a`: meaningful for live ones only.
     pub fn far_set(&self, a: usize, k: u8, out: &mut [u64]) {
         // Per byte, its high bit set where it exceeds `k`: as its own high bit, or as a carry
         // into it from its low seven bits (at most 127 + 127, so never out of the byte).
@@ -107,12 +107,12 @@ impl Distances {
         const GATHER: u64 = 0x0102_0408_1020_4080;
         let step = u64::from_le_bytes([0x7F - k; 8]);
         let row = &self.levels[self.base() + a * self.stride..][..self.stride];
-        for (j, chunk) in row.chunks_exact(8).enumerate() {
-            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            let high = (x | ((x & LOW) + step)) & HIGH;
-            if let Some(word) = out.get_mut(j / 8) {
-                *word |= ((high >> 7).wrapping_mul(GATHER) >> 56) << (j % 8 * 8);
-            }
+        for (word, bytes) in out.iter_mut().zip(row.chunks(64)) {
+            *word = bytes.chunks_exact(8).enumerate().fold(0, |word, (j, chunk)| {
+                let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+                let high = (x | ((x & LOW) + step)) & HIGH;
+                word | ((high >> 7).wrapping_mul(GATHER) >> 56) << (j * 8)
+            });
         }
     }
 

@@ -39,7 +39,6 @@ impl Gathered {
         let far = &mut self.far[v * words..][..words];
         if !bits::has(&self.far_known, v) {
             bits::insert(&mut self.far_known, v);
-            far.fill(0);
             d.far_set(v, 2, far);
         }
         far

@@ -157,14 +157,12 @@ impl Position {
     /// Fills `gathered.few_far` for colour `c` from the distances now.
     fn find_few_far(&self, c: usize, gathered: &mut Gathered) {
         let d = self.distances.as_ref().expect("the search keeps distances");
-        let class = self.class(c);
+        let (class, w) = (self.class(c), self.words);
         gathered.few_far.resize(MAX_COLOURS, [[0; WORDS]; FEW]);
-        let few = &mut gathered.few_far[c];
-        *few = [[0; WORDS]; FEW];
+        gathered.few_far[c] = [[0; WORDS]; FEW];
         for v in bits::members(&self.alive) {
-            let row = d.row(v);
-            let far = bits::members(class).filter(|&u| row[u] > 2).take(FEW).count();
-            for set in &mut few[far..] {
+            let far: u32 = gathered.far_from(v, d, w).iter().zip(class).map(|(f, k)| (f & k).count_ones()).sum();
+            for set in &mut gathered.few_far[c][(far as usize).min(FEW)..] {
                 bits::insert(set, v);
             }
         }
