@@ -96,6 +96,26 @@ impl Distances {
         &self.levels[self.base() + a * self.stride..][..self.n]
     }
 
+    /// The distances from a live region to every region, padded to whole vector registers with
+    /// [`FAR`] (meaningful for live ones only).
+    pub fn padded_row(&self, a: usize) -> &[u8] {
+        &self.levels[self.base() + a * self.stride..][..self.stride]
+    }
+
+    /// The distance from a set of regions to the live region farthest from it, given `to_set`,
+    /// each region's distance to the set as the least of [`Distances::padded_row`]s.
+    pub fn farthest(&self, to_set: &[u8]) -> u32 {
+        let (_, _, live) = self.level();
+        // Lane by lane, so that the compiler keeps it in vector registers.
+        let mut far = [0u8; 32];
+        for (d, l) in to_set.chunks_exact(32).zip(live.chunks_exact(32)) {
+            for ((f, &d), &l) in far.iter_mut().zip(d).zip(l) {
+                *f = (*f).max(d & l);
+            }
+        }
+        u32::from(far.into_iter().max().unwrap_or(0))
+    }
+
     /// Writes into `out` (one bit per region, `n` bits or more) the regions more than `k` (below
     /// 128) from `a`: meaningful for live ones only.
     pub fn far_set(&self, a: usize, k: u8, out: &mut [u64]) {

@@ -202,6 +202,11 @@ impl Position {
         bits::members(&self.alive)
     }
 
+    /// The all-pairs distances, where the position keeps them.
+    pub fn distances(&self) -> Option<&Distances> {
+        self.distances.as_ref()
+    }
+
     /// The live nodes as a set.
     pub fn alive(&self) -> &[u64] {
         &self.alive
