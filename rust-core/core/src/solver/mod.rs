@@ -217,8 +217,9 @@
 //!   instead of a pass over the row (`tessera` 1.43 G to 2.00 G); those lists of far regions
 //!   made only where a rim test needs them, with the candidates' farthest regions found by passes
 //!   instead (1–5% more); the `popcnt` instruction, once a region's neighbours are tallied by
-//!   colour without it (1–2%); a table of 512 MiB instead of 32 (the same nodes on
-//!   `organic-speckled-1` and `alpenglow`).
+//!   colour without it (1–2%; since the gather test after a move counts bits, 9%, and x86-64
+//!   builds now use it: `.cargo/config.toml`); a table of 512 MiB instead of 32 (the same nodes
+//!   on `organic-speckled-1` and `alpenglow`).
 //! - Two colours merged into one as a lower bound (2026-11-28, ninth session). It is admissible:
 //!   a step `(c, K)` of "Moves" in `search.rs` is a step `(c', K)` once `c` is renamed `c'`, so
 //!   the merged board needs no more moves. But it is weak where the bounds above are weak: the six
