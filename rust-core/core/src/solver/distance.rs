@@ -116,6 +116,14 @@ impl Distances {
         u32::from(far.into_iter().max().unwrap_or(0))
     }
 
+    /// Adds to `counts` (a [`Distances::padded_row`] long), for each region, how many of the live
+    /// regions of `set` lie more than `k` from it, saturating at 255 (meaningful for live ones only).
+    pub fn count_far(&self, set: &[u64], k: u8, counts: &mut [u8]) {
+        for u in super::bits::members(set) {
+            counts.iter_mut().zip(self.padded_row(u)).for_each(|(n, &d)| *n = n.saturating_add(u8::from(d > k)));
+        }
+    }
+
     /// Writes into `out` (one bit per region, `n` bits or more) the regions more than `k` (below
     /// 128) from `a`: meaningful for live ones only.
     pub fn far_set(&self, a: usize, k: u8, out: &mut [u64]) {
@@ -518,6 +526,31 @@ mod tests {
                 let found = crate::solver::bits::members(&far).filter(|&b| live(b));
                 assert!(found.eq(expected), "from {a} beyond {k}, contracted {contracted}");
             }
+        }
+    }
+
+    #[test]
+    fn counts_of_far_regions_match_the_rows() {
+        // The same path, counting for every region how many of the even regions lie more than
+        // k from it, before and after a contraction, against each region's own row.
+        let n = 130;
+        let links: Vec<Vec<usize>> =
+            (0..n).map(|a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < n).collect()).collect();
+        let mut d = Distances::new(&links);
+        for contracted in [false, true] {
+            let mut evens = [0u64; 3];
+            for b in (0..n).step_by(2).filter(|&b| !contracted || b != 60 && b != 62) {
+                crate::solver::bits::insert(&mut evens, b);
+            }
+            for k in [0, 2, 7] {
+                let mut counts = vec![0; d.padded_row(0).len()];
+                d.count_far(&evens, k, &mut counts);
+                for a in (0..n).filter(|&a| !contracted || a != 60 && a != 62) {
+                    let expected = crate::solver::bits::members(&evens).filter(|&b| d.row(a)[b] > k).count();
+                    assert_eq!(usize::from(counts[a]), expected, "from {a} beyond {k}, contracted {contracted}");
+                }
+            }
+            d.contract(&[60, 61, 62], 61);
         }
     }
 

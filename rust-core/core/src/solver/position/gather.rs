@@ -31,6 +31,8 @@ pub struct Gathered {
     /// `far[v * words..]`: the regions more than 2 from `v`, for the regions of `far_known`.
     far: Vec<u64>,
     far_known: Set,
+    /// Scratch: per region, how many of a colour's regions lie more than 2 from it.
+    pub(super) counts: Vec<u8>,
 }
 
 impl Gathered {
