@@ -28,6 +28,8 @@ pub(super) struct Listed {
 /// (`organic-speckled-1`: two in three), and elsewhere costs up to 10% (`organic-4`, where
 /// almost none are). `Gate<16>` for the gather bound at such nodes, found so where it cut the
 /// node or one of its children (see `search/children.rs`).
+///
+/// [`Position::witness_after`]: crate::solver::position::Position::witness_after
 #[derive(Default)]
 pub(super) struct Gate<const EVERY: u64> {
     chances: u64,
@@ -55,6 +57,8 @@ impl Search<'_> {
     /// whether the child is cut: that schedule passes the `left − 1` moves left after the move,
     /// or equals them and no move there could lower it. The child learns nothing it would not
     /// have learned played: where it lists no move, the table learns what the child would have.
+    ///
+    /// [`Position::witness_after`]: crate::solver::position::Position::witness_after
     pub(super) fn cut_unplayed(&mut self, g: u32, node: usize, colour: Colour, left: u32) -> bool {
         let depth = g as usize + 1;
         if self.scratch.len() <= depth {
@@ -90,6 +94,9 @@ impl Search<'_> {
     /// `left`, nothing is listed; if it equals `left`, only nodes whose moves could lower it
     /// ([`Position::colour_schedule_moving`]) are tried. Leaf moves only where the regions less
     /// one fit `left` (see "Leaves"). Returns what it found out on the way.
+    ///
+    /// [`Position::beside_whole_colours`]: crate::solver::position::Position::beside_whole_colours
+    /// [`Position::colour_schedule_moving`]: crate::solver::position::Position::colour_schedule_moving
     pub(super) fn moves(
         &self,
         last: Last,
