@@ -134,8 +134,7 @@ impl Distances {
         // Gathers the low bit of each byte into the top byte, byte `j` to bit `56 + j`.
         const GATHER: u64 = 0x0102_0408_1020_4080;
         let step = u64::from_le_bytes([0x7F - k; 8]);
-        let row = &self.levels[self.base() + a * self.stride..][..self.stride];
-        for (word, bytes) in out.iter_mut().zip(row.chunks(64)) {
+        for (word, bytes) in out.iter_mut().zip(self.padded_row(a).chunks(64)) {
             *word = bytes.chunks_exact(8).enumerate().fold(0, |word, (j, chunk)| {
                 let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
                 let high = (x | ((x & LOW) + step)) & HIGH;
@@ -497,6 +496,16 @@ mod tests {
         Distances::new(&[vec![1], vec![0, 2], vec![1, 3], vec![2, 4], vec![3]])
     }
 
+    /// Regions in [`long_path`]: their rows span three words of bits.
+    const LONG: usize = 130;
+
+    /// A path of [`LONG`] regions.
+    fn long_path() -> Distances {
+        let links: Vec<Vec<usize>> =
+            (0..LONG).map(|a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < LONG).collect()).collect();
+        Distances::new(&links)
+    }
+
     #[test]
     fn contraction_shortens_paths_through_the_star_and_undo_restores() {
         let mut d = path();
@@ -510,10 +519,7 @@ mod tests {
     #[test]
     fn the_far_set_holds_the_regions_more_than_k_away() {
         // A path of 130 regions, its rows over three words, and the same after a contraction.
-        let n = 130;
-        let links: Vec<Vec<usize>> =
-            (0..n).map(|a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < n).collect()).collect();
-        let mut d = Distances::new(&links);
+        let (n, mut d) = (LONG, long_path());
         for contracted in [false, true] {
             if contracted {
                 d.contract(&[60, 61, 62], 61);
@@ -533,10 +539,7 @@ mod tests {
     fn counts_of_far_regions_match_the_rows() {
         // The same path, counting for every region how many of the even regions lie more than
         // k from it, before and after a contraction, against each region's own row.
-        let n = 130;
-        let links: Vec<Vec<usize>> =
-            (0..n).map(|a: usize| [a.wrapping_sub(1), a + 1].into_iter().filter(|&b| b < n).collect()).collect();
-        let mut d = Distances::new(&links);
+        let (n, mut d) = (LONG, long_path());
         for contracted in [false, true] {
             let mut evens = [0u64; 3];
             for b in (0..n).step_by(2).filter(|&b| !contracted || b != 60 && b != 62) {
