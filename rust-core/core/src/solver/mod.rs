@@ -219,7 +219,10 @@
 //!   instead (1–5% more); the `popcnt` instruction, once a region's neighbours are tallied by
 //!   colour without it (1–2%; since the gather test after a move counts bits, 9%, and x86-64
 //!   builds now use it: `.cargo/config.toml`); a table of 512 MiB instead of 32 (the same nodes
-//!   on `organic-speckled-1` and `alpenglow`).
+//!   on `organic-speckled-1` and `alpenglow`); in the gather test after a move, the regions within
+//!   2 of its star as those not more than 2 from some member, by the far sets the test keeps per
+//!   position, instead of the neighbours of its ring (2026-11-30: `organic-speckled-8` 6.67 G to
+//!   6.61 G, as the members' far sets cost nearly what the ring's neighbours did).
 //! - Two colours merged into one as a lower bound (2026-11-28, ninth session). It is admissible:
 //!   a step `(c, K)` of "Moves" in `search.rs` is a step `(c', K)` once `c` is renamed `c'`, so
 //!   the merged board needs no more moves. But it is weak where the bounds above are weak: the six
