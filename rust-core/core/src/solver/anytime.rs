@@ -21,11 +21,9 @@
 //! - the search stops only a few times, which costs more on several threads than on one (the
 //!   threads' tasks are shared out again, and wait while a step runs).
 //!
-//! The restart runs on one thread; the beams after side moves run on the search's threads, a
-//! move each, and are spent for in order, so the line is the same on any number of threads.
-//! On this machine two beams at once each run about 40% slower than one alone (the median of
-//! `organic-speckled-8`'s 32, 3.2 ms to 4.4), so two threads take its side step from 122–151 ms
-//! to 110–113 (2026-11-30).
+//! The restart runs on one thread; the beams after side moves run on the search's threads, each
+//! thread taking every other move (every third on three, and so on), and are spent for in order,
+//! so the line is the same on any number of threads.
 //!
 //! Everything is counted in nodes and blob growths, never timed: with the same budget, the answer
 //! is the same on every device.
@@ -226,8 +224,8 @@ fn along(
 /// [`Step::Side`]: a line for `pos` shorter than `limit` moves that starts with one of the
 /// `count` merging moves that swallow the most, two regions or more (ties by node, then
 /// colour), followed by the first answer's beams from there; `floor` is the fewest that could do.
-/// The beams after `threads` moves at a time run on a thread each, and are spent for in order:
-/// the line is the same on any number of threads.
+/// The beams run on up to `threads` threads and are spent for in order: the line is the same on
+/// any number of threads.
 fn side(
     pos: &mut Position,
     limit: usize,
@@ -246,45 +244,86 @@ fn side(
         .collect();
     moves.sort_unstable_by_key(|&(swallowed, v, c)| (std::cmp::Reverse(swallowed), v, c));
     let firsts: Vec<(usize, Colour)> = moves.iter().take(count).map(|&(_, v, c)| (v, c)).collect();
-    let mut copies: Vec<Position> = (1..threads.min(firsts.len())).map(|_| pos.clone()).collect();
+    let regions: Vec<usize> = firsts.iter().map(|&(v, _)| pos.region(v)).collect();
     let mut best: Option<Vec<(usize, Colour)>> = None;
-    for round in firsts.chunks(copies.len() + 1) {
-        for (&(v, c), (rest, work)) in round.iter().zip(beams_after(pos, &mut copies, round, floor)) {
-            if !spend(work) {
-                return best;
-            }
-            let limit = best.as_ref().map_or(limit, Vec::len);
-            if let Some(rest) = shortest(rest).filter(|rest| 1 + rest.len() < limit) {
-                best = Some(std::iter::once((pos.region(v), c)).chain(rest).collect());
-            }
+    beams_after(pos, &firsts, floor, threads, &mut |i, (rest, work)| {
+        if !spend(work) {
+            return false;
         }
-    }
+        let limit = best.as_ref().map_or(limit, Vec::len);
+        if let Some(rest) = shortest(rest).filter(|rest| 1 + rest.len() < limit) {
+            best = Some(std::iter::once((regions[i], firsts[i].1)).chain(rest).collect());
+        }
+        true
+    });
     best
 }
 
-/// The first answer's beams (and their work) after each of `firsts`, from `pos` and from its
-/// `copies`, on a thread each but the first.
+/// The first answer's beams after each of `firsts` (their lines and work), handed to `take` in
+/// order until it says no. On several threads, each takes every `threads`-th move, from `pos`
+/// or a copy, for the whole step. With a thread started for each pair of beams, two threads
+/// took the side step of `organic-speckled-6` and `-8` no faster than one (39–58 ms against
+/// 40–51); so, 22–29 ms (2026-11-30).
 fn beams_after(
     pos: &mut Position,
-    copies: &mut [Position],
     firsts: &[(usize, Colour)],
     floor: usize,
-) -> Vec<(beam::Lines, usize)> {
+    threads: usize,
+    take: &mut dyn FnMut(usize, (beam::Lines, usize)) -> bool,
+) {
     let after = |pos: &mut Position, (v, c): (usize, Colour)| {
         pos.play(v, c);
         let found = beam::first_answer_counted(pos, floor.saturating_sub(1));
         pos.undo();
         found
     };
-    let Some((&first, rest)) = firsts.split_first() else { return Vec::new() };
+    let threads = threads.clamp(1, firsts.len().max(1));
+    if threads == 1 {
+        for (i, &first) in firsts.iter().enumerate() {
+            if !take(i, after(pos, first)) {
+                return;
+            }
+        }
+        return;
+    }
+    let mut copies: Vec<Position> = (1..threads).map(|_| pos.clone()).collect();
+    let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::scope(|s| {
-        let after = &after;
-        let handles: Vec<_> = copies.iter_mut().zip(rest).map(|(copy, &m)| s.spawn(move || after(copy, m))).collect();
-        let mut found = vec![after(pos, first)];
-        // A panic in a thread is a bug: it reaches the caller as it would without threads.
-        found.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))));
-        found
-    })
+        let handles: Vec<_> = std::iter::once(pos)
+            .chain(copies.iter_mut())
+            .enumerate()
+            .map(|(k, pos)| {
+                let (sender, after) = (sender.clone(), &after);
+                // A thread stops once the receiver is gone (`take` said no).
+                s.spawn(move || {
+                    for i in (k..firsts.len()).step_by(threads) {
+                        if sender.send((i, after(pos, firsts[i]))).is_err() {
+                            break;
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(sender);
+        let mut waiting: Vec<Option<(beam::Lines, usize)>> = firsts.iter().map(|_| None).collect();
+        let mut next = 0;
+        'taking: for (i, found) in &receiver {
+            waiting[i] = Some(found);
+            while let Some(found) = waiting.get_mut(next).and_then(Option::take) {
+                if !take(next, found) {
+                    break 'taking;
+                }
+                next += 1;
+            }
+        }
+        drop(receiver);
+        for handle in handles {
+            // A panic in a thread is a bug: it reaches the caller as it would without threads.
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
 }
 
 #[cfg(test)]
