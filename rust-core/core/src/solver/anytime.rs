@@ -279,11 +279,7 @@ fn beams_after(
     };
     let threads = threads.clamp(1, firsts.len().max(1));
     if threads == 1 {
-        for (i, &first) in firsts.iter().enumerate() {
-            if !take(i, after(pos, first)) {
-                return;
-            }
-        }
+        firsts.iter().enumerate().all(|(i, &first)| take(i, after(pos, first)));
         return;
     }
     let mut copies: Vec<Position> = (1..threads).map(|_| pos.clone()).collect();
