@@ -249,14 +249,29 @@ impl Position {
         self.class(usize::from(colour)).iter().zip(row).map(|(a, b)| (a & b).count_ones() as usize).sum()
     }
 
-    /// Whether recolouring `node` to `colour` leaves `other` alone: `node` neither is nor touches
-    /// it, and swallows no neighbour of it. Then the move and the one that made `other` commute
-    /// (see the search's move rules).
-    pub fn clear_of(&self, node: usize, colour: Colour, other: usize) -> bool {
-        let (row, near) = (self.row(node), self.row(other));
-        node != other
-            && !bits::has(near, node)
-            && row.iter().zip(self.class(usize::from(colour))).zip(near).all(|((a, b), n)| a & b & n == 0)
+    /// Whether recolouring `node` to `colour` commutes with the move that just recoloured `last`
+    /// from colour `was` to `to`: played in either order from the position before that move,
+    /// both merge, swallow the same regions (so keep their keys) and end in the same position.
+    /// That holds where `node` is not `last` and either `colour` is neither `to` nor `was`, or
+    /// `node` does not touch `last`.
+    ///
+    /// Proof. Let the last move recolour `r` (of colour `was`) to `to`, swallowing `S` (regions of
+    /// colour `to` beside `r`), and let the other move recolour `v ≠ r` to `c`, swallowing `C`
+    /// (regions of colour `c` beside `v`). Regions are maximal, so no two of one colour touch.
+    /// - If `c ∉ {to, was}`: the last move changed no region of colour `c` and made none, so `v`
+    ///   has the same neighbours of colour `c` before it; `r` (colour `was`) is not among them.
+    ///   The other move makes regions of colour `c ≠ to` only, and `v` was not in `S` (it is
+    ///   still a region), so `r` keeps its neighbours of colour `to` after it.
+    /// - If `v` does not touch the region `last` made (`r` and `S`): no region of `C` touches it
+    ///   either where `c = to` (one would be part of it), and where `c = was` none is `r` and none
+    ///   touches `r` (it would be `r`'s colour). So each move swallows the same regions in either
+    ///   order.
+    ///
+    /// In both cases the two stars are disjoint and each move recolours only its own, so both
+    /// orders end with `r ∪ S` of colour `to` and `v ∪ C` of colour `c`. (Only moves whose stars
+    /// did not touch were taken to commute before 2026-11-30: see the search's "Commuting moves".)
+    pub fn commutes_after(&self, node: usize, colour: Colour, last: usize, to: Colour, was: Colour) -> bool {
+        node != last && ((colour != to && colour != was) || !bits::has(self.row(last), node))
     }
 
     /// Whether the island is done: one region, of the target colour if there is one.

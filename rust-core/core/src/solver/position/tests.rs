@@ -156,7 +156,7 @@ proptest! {
     }
 
     #[test]
-    fn moves_clear_of_the_last_commute_with_it(
+    fn moves_that_commute_with_the_last_swap_with_it(
         cells in prop::collection::vec(0u8..3, 30),
         prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
         pick in 0usize..100,
@@ -168,7 +168,8 @@ proptest! {
         let (m, x) = first[pick % first.len()];
         let before = p.clone();
         p.play(m, x);
-        let clear: Vec<_> = merging(&p).into_iter().filter(|&(v, c)| p.clear_of(v, c, m)).collect();
+        let was = before.colour(m);
+        let clear: Vec<_> = merging(&p).into_iter().filter(|&(v, c)| p.commutes_after(v, c, m, x, was)).collect();
         for (v, c) in clear {
             // The same move from before `M`, with the same key, and both orders meet.
             let mut other = before.clone();

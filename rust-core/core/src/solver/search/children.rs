@@ -144,10 +144,11 @@ impl Search<'_> {
                 }
                 continue;
             }
+            let was = self.pos.colour(node);
             self.pos.play(node, colour);
             let next = if swallowed > 0 {
                 let commute = if scratch.commute { Commute::Before } else { Commute::Never };
-                Last::Merge { node, colour, swallowed, commute }
+                Last::Merge { node, colour, was, swallowed, commute }
             } else {
                 Last::Recolour
             };

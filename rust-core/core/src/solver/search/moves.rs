@@ -159,15 +159,15 @@ impl Search<'_> {
                 }
                 let allowed = match last {
                     Last::Free => true,
-                    Last::Merge { node: m, colour: x, swallowed: s, commute } => match commute {
+                    Last::Merge { node: m, colour: x, was, swallowed: s, commute } => match commute {
                         Commute::Never => true,
                         // Tried before the last move: a helping thread tries them from the last.
                         Commute::Before => {
                             leaf || ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse
-                                || !pos.clear_of(v, c, m)
+                                || !pos.commutes_after(v, c, m, x, was)
                         }
                         Commute::Done(from) => {
-                            !(pos.clear_of(v, c, m) && self.siblings.is_some_and(|t| t.done(from, v, c)))
+                            !(pos.commutes_after(v, c, m, x, was) && self.siblings.is_some_and(|t| t.done(from, v, c)))
                         }
                     },
                     Last::Recolour => false,

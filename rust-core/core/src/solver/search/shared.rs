@@ -381,8 +381,11 @@ impl Search<'_> {
                     // From a position that is not symmetric, the task's move skips the
                     // commuting moves from there whose tasks are done.
                     let commute = if task.symmetric { Commute::Never } else { Commute::Done(from) };
-                    let last =
-                        if swallowed > 0 { Last::Merge { node, colour, swallowed, commute } } else { Last::Recolour };
+                    let last = if swallowed > 0 {
+                        Last::Merge { node, colour, was: self.pos.colour(node), swallowed, commute }
+                    } else {
+                        Last::Recolour
+                    };
                     let symmetric = task.symmetric && swallowed > 0 && self.mirrors.iter().all(|map| map[node] == node);
                     let mut path = task.path.clone();
                     path.push((node, colour, self.pos.region(node)));
