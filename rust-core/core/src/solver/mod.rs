@@ -31,7 +31,8 @@
 //!   `position/printer.rs` (the strange-printer count along paths), each with its proof.
 //! - `distance.rs`: all-pairs distances kept up to date as moves contract regions.
 //! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
-//! - `table.rs`: the transposition table of learned lower bounds.
+//! - `table.rs`: the transposition table of learned lower bounds, and a small one per thread of
+//!   the children cut before they were played.
 //! - `FIGURES.md`: what the solver measured, session by session (the README has the latest).
 //! - `tests.rs`: tests of the solver as a whole (each part's own tests sit in its file).
 //!

@@ -120,7 +120,7 @@
 
 use super::distance::Centres;
 use super::position::{Beside, Gathered, Position, Target, Witness};
-use super::table::Table;
+use super::table::{Recent, Table};
 use super::{Meter, Stop};
 use crate::board::Colour;
 
@@ -206,6 +206,8 @@ pub struct Search<'a> {
     peeks: Gate<4>,
     /// How often the gather bound cut a node or a child where it was worked out (see [`Gate`]).
     gathers: Gate<16>,
+    /// Bounds of children cut before they were played (see `search/children.rs`).
+    recent: Recent,
 }
 
 /// The transposition table of a search: its own, or one shared with other threads.
@@ -300,6 +302,7 @@ impl<'a> Search<'a> {
             threads: 1,
             peeks: Gate::default(),
             gathers: Gate::default(),
+            recent: Recent::new(),
             reverse: false,
             siblings: None,
             printer: None,

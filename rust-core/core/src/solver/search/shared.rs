@@ -88,7 +88,7 @@
 use super::{Commute, Flow, Last, Search, Tables};
 use crate::board::Colour;
 use crate::solver::position::{Position, Target};
-use crate::solver::table::Table;
+use crate::solver::table::{Recent, Table};
 use crate::solver::{IslandSolution, Meter, Stop};
 use parking_lot::Mutex;
 use std::collections::HashMap;
@@ -229,6 +229,7 @@ impl<'a> Worker<'a> {
             threads: 1,
             peeks: Default::default(),
             gathers: Default::default(),
+            recent: Recent::new(),
             reverse: false,
             siblings,
             printer: self.printer,
