@@ -126,7 +126,7 @@ impl Search<'_> {
                     beside.as_ref().is_some_and(|beside| pos.colour_stuck_after(node, colour, swallowed, beside))
                 };
             if colours_stuck {
-                self.table.raise(self.pos.hash_after(node, colour), left);
+                self.table.raise(after, left);
             }
             let cut = colours_stuck
                 || swallowed > 0
