@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::game::{Game, Status};
 use crate::history::Move;
 use crate::level::{Level, MAX_PAR};
-use crate::solver::{Budget, Solution, Stop, lower_bound, solve};
+use crate::solver::{Budget, Solution, lower_bound, solve};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -24,15 +24,17 @@ pub fn device_budget() -> Budget {
 pub const HINT_THREADS: usize = 4;
 
 /// Search nodes a hint first spends looking for the fewest moves: most hints are proven sooner
-/// (in a millisecond or so); the others go on to ask only what the hint needs, and start that
-/// search afresh, so these nodes are then spent for nothing (on 4 of the 302 hints of `kami
-/// bench levels/ --positions 2`). With 10,000 or 5,000, those hints took p99 48 or 41 ms against
-/// 51, but 231 or 220 of them followed a line proven shortest against 239 (2026-11-29). Cut to
-/// 2,000, and [`UNDO_NODES`] to 5,000, only where the lower bound already puts par out of reach:
-/// p99 37 ms against 50, 28 of the 302 answers weaker (a count of moves left unproven, or one
-/// more), and the slowest hints are then the proofs that par is lost after a wasted move (as
-/// long as the level's own proof: `08-summit/massif` 139 k nodes), which a hint of 10 ms could
-/// only answer "not sure" (the same day).
+/// (in a millisecond or so); the others go on to ask only what the hint needs. Until 2026-11-30
+/// that second search started afresh, and these nodes were spent for nothing; on a board of one
+/// island it now goes on from what they learned ([`Budget::fewest_nodes`]): the hints after each
+/// move of `kami bench levels/ --games 3 --threads 1`, p99 66–75 ms to 53–62, the answers at 604
+/// random positions the same. Before that (2026-11-29): with 10,000 or 5,000, the 302 hints of
+/// `kami bench levels/ --positions 2` took p99 48 or 41 ms against 51, but 231 or 220 of them
+/// followed a line proven shortest against 239. Cut to 2,000, and [`UNDO_NODES`] to 5,000, only
+/// where the lower bound already puts par out of reach: p99 37 ms against 50, 28 of the 302
+/// answers weaker (a count of moves left unproven, or one more), and the slowest hints are then
+/// the proofs that par is lost after a wasted move (as long as the level's own proof:
+/// `08-summit/massif` 139 k nodes), which a hint of 10 ms could only answer "not sure".
 const QUICK_NODES: u64 = 20_000;
 
 /// Search nodes the probes of the search for undos may spend in all, past the start's probe (see
@@ -266,27 +268,17 @@ pub fn hint(position: &Position, cache: &mut Cache, budget: &Budget) -> Hint {
     }
 }
 
-/// [`solve`] within `budget`, on its threads, for at most [`QUICK_NODES`] nodes, and whether
-/// that settled it (it did not run out of those nodes, or they were all the budget had). On two
-/// threads rather than one, the 302 hints of `kami bench levels/ --positions 2`: p90 39 ms to 34
-/// (2026-11-28).
-fn quick(board: &Board, palette: usize, budget: &Budget) -> (Solution, bool) {
-    let nodes = budget.max_nodes.map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
-    let quick = solve(board, palette, &Budget { max_nodes: Some(nodes), ..budget.clone() });
-    let settled = quick.stopped != Some(Stop::Nodes) || budget.max_nodes.is_some_and(|n| n <= nodes);
-    (quick, settled)
-}
-
 /// A solution from `board`, where `par_left` moves are left within par, in the time left before
-/// `deadline`. First the fewest moves, [`quick`]ly. Where that does not settle it, on the
-/// budget's threads and only as far as the hint's question needs: a line within par or a lower
-/// bound past it (unless what is known already answers that: the quick search, or the `known`
-/// line). On a large board a line within par is often in hand at once while proving it shortest
-/// would take the whole budget: the hint then follows that line. Where par is out of reach, the
-/// hint follows the best line found without proving it shortest, and whether par + 1 is in reach
-/// is only what that line and the bound say: no screen shows it, and proving it out of reach
-/// took up to the whole budget (on `09-patterns/argyle` one wasted move in, 1.8 s of a 2 s
-/// hint that had proven par out of reach in 15 ms).
+/// `deadline`: the fewest moves where [`QUICK_NODES`] nodes prove them, on the budget's threads;
+/// elsewhere only as far as the hint's question needs, a line within par or a lower bound past it
+/// ([`Budget::fewest_nodes`]: on a board of one island the search goes on from what those nodes
+/// learned), unless the `known` line answers that already. On a large board a line within par is
+/// often in hand at once while proving it shortest would take the whole budget: the hint then
+/// follows that line. Where par is out of reach, the hint follows the best line found without
+/// proving it shortest, and whether par + 1 is in reach is only what that line and the bound say:
+/// no screen shows it, and proving it out of reach took up to the whole budget (on
+/// `09-patterns/argyle` one wasted move in, 1.8 s of a 2 s hint that had proven par out of reach
+/// in 15 ms).
 fn solve_for_par(
     board: &Board,
     palette: usize,
@@ -295,26 +287,20 @@ fn solve_for_par(
     budget: &Budget,
     deadline: Option<Instant>,
 ) -> Solution {
-    let (mut best, settled) = quick(board, palette, budget);
+    let max_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let asked = if known.as_ref().is_some_and(|k| k.len() as u32 <= par_left) {
+        // The known line answers the question: only the fewest moves are left to look for.
+        let max_nodes = budget.max_nodes.map_or(QUICK_NODES, |n| n.min(QUICK_NODES));
+        Budget { max_nodes: Some(max_nodes), max_time, ..budget.clone() }
+    } else {
+        Budget { max_moves: Some(par_left), fewest_nodes: Some(QUICK_NODES), max_time, ..budget.clone() }
+    };
+    let mut best = solve(board, palette, &asked);
     if let Some(known) = known.filter(|k| k.len() < best.moves.len()) {
         best.optimal = best.lower_bound as usize >= known.len();
         best.moves = known;
     }
-    // What the quick search found may answer the question already.
-    if settled || best.moves.len() as u32 <= par_left || best.lower_bound > par_left {
-        return best;
-    }
-    let max_time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-    let max_nodes = budget.max_nodes.map(|n| n.saturating_sub(best.nodes));
-    let solution = solve(board, palette, &Budget { max_moves: Some(par_left), max_time, max_nodes, ..budget.clone() });
-    let (nodes, lower_bound, stopped) =
-        (best.nodes + solution.nodes, best.lower_bound.max(solution.lower_bound), solution.stopped);
-    if solution.moves.len() < best.moves.len() || solution.optimal {
-        best = solution;
-    }
-    // A line as short as the bound is proven shortest, whichever search proved the bound.
-    let optimal = best.optimal || lower_bound as usize >= best.moves.len();
-    Solution { nodes, lower_bound, stopped, optimal, ..best }
+    best
 }
 
 /// Undos after which par is reachable again, proven so by the `deadline`: the fewest, unless

@@ -232,6 +232,16 @@ fn check_random_boards(seed: u64, (count, every): (usize, usize), symmetric: boo
             let enough = solve(&board, colours, &Budget { max_moves: Some(moves), ..Budget::default() });
             assert!(enough.moves.len() as u32 <= moves && enough.lower_bound <= moves, "board {checked}: {board:?}");
             assert!(replay_wins(&board, colours, &enough.moves), "board {checked}: {board:?}");
+            // The same questions after a few nodes spent on the fewest moves, the search going on
+            // from what they learned (or, on several islands, starting again): the same answers.
+            let first = Budget { fewest_nodes: Some(3), ..Budget::default() };
+            let capped = solve(&board, colours, &Budget { max_moves: Some(moves - 1), ..first.clone() });
+            assert!(capped.lower_bound >= moves && capped.moves.len() as u32 >= moves, "board {checked}: {board:?}");
+            assert!(!capped.optimal || capped.moves.len() as u32 == moves, "board {checked}: {board:?}");
+            assert!(replay_wins(&board, colours, &capped.moves), "board {checked}: {board:?}");
+            let enough = solve(&board, colours, &Budget { max_moves: Some(moves), ..first });
+            assert!(enough.moves.len() as u32 <= moves && enough.lower_bound <= moves, "board {checked}: {board:?}");
+            assert!(replay_wins(&board, colours, &enough.moves), "board {checked}: {board:?}");
             // Searched on two threads, the board needs as many moves.
             let shared = solve(&board, colours, &Budget { threads: 2, table_bytes: 1 << 16, ..Budget::default() });
             assert!(shared.optimal && shared.moves.len() as u32 == moves, "board {checked}: {board:?}");

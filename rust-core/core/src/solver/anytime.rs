@@ -29,7 +29,10 @@
 //! is the same on every device.
 //!
 //! The search goes on from where each stage stopped: its transposition table keeps what it
-//! learned, and the proven bound is the next stage's floor.
+//! learned, and the proven bound is the next stage's floor. So a solve that wants the fewest
+//! moves where they come cheap but asks only whether a number of moves suffice (a hint:
+//! [`Plan::fewest`]) spends a first stage on the fewest, and goes on to the question from there
+//! rather than starting again.
 
 use super::position::{Position, Target};
 use super::search::{IslandSolution, Search};
@@ -61,6 +64,10 @@ pub struct Plan<'a> {
     /// A line this short is all the caller asks for: the solve stops with it, unproven
     /// ([`Stop::Enough`]). 0 where a line answers nothing.
     pub enough: u32,
+    /// Nodes first spent on the shortest line as if `cap` and `enough` were not set, which
+    /// are asked about only where those nodes neither prove it nor answer them (see
+    /// [`Budget::fewest_nodes`](super::Budget::fewest_nodes)); 0 for none.
+    pub fewest: u64,
     /// Nodes the proof spends before the first step ([`FIRST_STAGE`] but in tests).
     pub first_stage: u64,
     /// The steps, in groups ([`STEPS`] but in tests).
@@ -80,12 +87,37 @@ pub fn prove(
 ) -> IslandSolution {
     table.clear();
     let (mut searched, mut stepped) = (0, 0);
+    if plan.fewest > 0 {
+        let mut part = meter.capped(plan.fewest);
+        let found = search(pos, plan, known, floor, table, &mut part, u32::MAX);
+        meter.absorb(&part);
+        searched += part.nodes;
+        match part.stopped {
+            Some(Stop::Nodes) if !meter.spent() => {
+                let why = if found.moves.len() as u32 <= plan.enough {
+                    Some(Stop::Enough)
+                } else {
+                    (found.lower_bound > plan.cap).then_some(Stop::TooManyMoves)
+                };
+                if let Some(why) = why {
+                    meter.stop(why);
+                    return found;
+                }
+            }
+            Some(stop) => {
+                meter.stop(stop);
+                return found;
+            }
+            None => return found,
+        }
+        (known, floor) = (found.moves, found.lower_bound);
+    }
     for (k, &group) in plan.steps.iter().enumerate() {
         // On several threads, the search's nodes come that much faster.
         let due = ((plan.first_stage << (4 * k)).max(RATIO * stepped)).saturating_mul(plan.threads as u64);
         if searched < due {
             let mut part = meter.capped(due - searched);
-            let found = search(pos, plan, known, floor, table, &mut part);
+            let found = search(pos, plan, known, floor, table, &mut part, plan.cap);
             meter.absorb(&part);
             searched += part.nodes;
             match part.stopped {
@@ -114,10 +146,11 @@ pub fn prove(
             }
         }
     }
-    search(pos, plan, known, floor, table, meter)
+    search(pos, plan, known, floor, table, meter, plan.cap)
 }
 
-/// One stage of the proof: the search goes on with what the table learned before.
+/// One stage of the proof, up to `cap` moves: the search goes on with what the table learned
+/// before.
 fn search(
     pos: &mut Position,
     plan: &Plan,
@@ -125,12 +158,13 @@ fn search(
     floor: u32,
     table: &mut Table,
     meter: &mut Meter,
+    cap: u32,
 ) -> IslandSolution {
     Search::again(pos, Target::Any, plan.colours, table, meter)
         .mirrored(plan.mirrors)
         .threads(plan.threads)
         .printer(plan.printer)
-        .run(known, floor, plan.cap)
+        .run(known, floor, cap)
 }
 
 /// A way to shorten a line.
@@ -358,7 +392,7 @@ mod tests {
     }
 
     fn plan<'a>(first_stage: u64, enough: u32, steps: &'a [&'a [Step]]) -> Plan<'a> {
-        Plan { colours: 4, mirrors: &[], threads: 1, printer: 0, cap: u32::MAX, enough, first_stage, steps }
+        Plan { colours: 4, mirrors: &[], threads: 1, printer: 0, cap: u32::MAX, enough, fewest: 0, first_stage, steps }
     }
 
     proptest! {

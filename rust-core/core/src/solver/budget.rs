@@ -20,6 +20,12 @@ pub struct Budget {
     /// as the lower bound exceeds it (then `lower_bound` does too, and the answer is no), or at
     /// once if the quick first answer is that short (the answer is yes).
     pub max_moves: Option<u32>,
+    /// With `max_moves`, for callers that want the fewest moves where they come cheap (a hint):
+    /// first spend up to this many nodes on the fewest moves as if `max_moves` were not set, and
+    /// ask about `max_moves` only where that neither proves them nor answers it. On one island
+    /// without a node budget the search then goes on with what it learned (its table, its bound);
+    /// otherwise it starts again.
+    pub fewest_nodes: Option<u64>,
     /// Threads that search an island together (1 for a search on the caller's thread only), all
     /// with the one table. With more than one, which of several
     /// shortest lines is found, and the node count, can depend on timing: the generator and the
@@ -29,7 +35,15 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { max_nodes: None, max_time: None, cancel: None, table_bytes: 32 << 20, max_moves: None, threads: 1 }
+        Budget {
+            max_nodes: None,
+            max_time: None,
+            cancel: None,
+            table_bytes: 32 << 20,
+            max_moves: None,
+            fewest_nodes: None,
+            threads: 1,
+        }
     }
 }
 

@@ -139,15 +139,16 @@ impl Island {
     }
 
     /// Solves for any final colour, starting from the quick answer; `anytime` where the solve
-    /// has no node budget, so that the line is shortened while the proof runs (`anytime.rs`),
-    /// and then a line of `enough` moves is all that is asked.
+    /// has no node budget, so that the line is shortened while the proof runs (`anytime.rs`):
+    /// `(enough, fewest)`, a line of `enough` moves being all that is asked once `fewest` nodes
+    /// have not proven the shortest ([`anytime::Plan`]).
     pub(super) fn solve_any(
         &mut self,
         colours: usize,
         table: &mut Table,
         meter: &mut Meter,
         threads: usize,
-        anytime: Option<u32>,
+        anytime: Option<(u32, u64)>,
     ) {
         if let Some(pos) = &mut self.pos {
             let known = std::mem::take(&mut self.any.moves);
@@ -156,7 +157,7 @@ impl Island {
             self.searched = self.regions <= MAX_SEARCHED_REGIONS && history <= MAX_DISTANCE_HISTORY;
             // Each thread keeps its own distances: as many threads as the memory cap allows.
             self.threads = threads.min(MAX_DISTANCE_HISTORY / history.max(1)).max(1);
-            self.any = if let (true, Some(enough)) = (self.searched, anytime) {
+            self.any = if let (true, Some((enough, fewest))) = (self.searched, anytime) {
                 let (mirrors, threads, printer, cap) = (&self.mirrors, self.threads, self.printer, self.cap);
                 let plan = anytime::Plan {
                     colours,
@@ -165,6 +166,7 @@ impl Island {
                     printer,
                     cap,
                     enough,
+                    fewest,
                     first_stage: anytime::FIRST_STAGE,
                     steps: &anytime::STEPS,
                 };
@@ -180,6 +182,12 @@ impl Island {
                 IslandSolution { optimal: lower_bound as usize >= known.len(), moves: known, lower_bound }
             };
         }
+    }
+
+    /// Allows the island at most `cap` moves, as [`islands`] does from a move limit: for a solve
+    /// whose first answers were made as if it had none ([`Budget::fewest_nodes`]).
+    pub(super) fn cap_at(&mut self, cap: u32) {
+        self.cap = cap;
     }
 
     /// The colour the any-colour solution ends in.

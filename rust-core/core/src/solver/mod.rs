@@ -96,8 +96,10 @@
 //!   use one thread. Hints use the device's cores (up to 4), `kami solve` all of the machine's.
 //! - **Budgets.** Solves stop on nodes, time, a cancel flag or a move limit (`Budget::max_moves`,
 //!   for callers that only ask "can it be won in N?": yes from the first answer, no once the bound
-//!   passes N), and keep memory bounded (the table's budget; distance copies capped at 24 MiB per
-//!   thread, fewer threads where that would not fit). An unfinished solve reports its best line and
+//!   passes N; with `Budget::fewest_nodes`, a hint's, only once that many nodes have not proven
+//!   the fewest moves, the search going on from what they learned: `anytime.rs`), and keep
+//!   memory bounded (the table's budget; distance copies capped at 24 MiB per thread, fewer
+//!   threads where that would not fit). An unfinished solve reports its best line and
 //!   proven bound and never calls an answer optimal that it has not proven.
 //!
 //! This is Free-Flood-It in the literature (NP-hard in general: Meeks and Scott, "The complexity
@@ -182,11 +184,23 @@ pub fn first_answer(board: &Board, colours: usize) -> Solution {
 /// Solves `board` (palette of `colours`) within `budget`.
 pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     let graph = RegionGraph::new(board);
+    // Nodes spent on the fewest moves before a move limit is asked about: on one island without
+    // a node budget, by the staged proof, which goes on with what it learned (`anytime.rs`).
+    let fewest = match (budget.fewest_nodes, budget.max_moves) {
+        (Some(nodes), Some(_)) if graph.islands.len() == 1 && budget.max_nodes.is_none() => nodes,
+        (Some(nodes), Some(max_moves)) => return fewest_then_ask(board, colours, budget, nodes, max_moves),
+        _ => 0,
+    };
     let mut meter = Meter::new(budget);
     let threads = budget.threads.max(1);
     let mut table = Table::with_bytes(budget.table_bytes);
-    let mut islands = islands(board, &graph, colours, budget);
-    if let Some(max_moves) = budget.max_moves {
+    // With `fewest`, the first answers are made as if there were no move limit.
+    let asked = Budget { max_moves: budget.max_moves.filter(|_| fewest == 0), ..budget.clone() };
+    let mut islands = islands(board, &graph, colours, &asked);
+    if let (true, Some(max_moves), [island]) = (fewest > 0, budget.max_moves, &mut islands[..]) {
+        island.cap_at(max_moves);
+    }
+    if let Some(max_moves) = asked.max_moves {
         // Asked only whether `max_moves` suffice: the quick answers may already say yes.
         let moves = quick_moves(&islands, &graph, colours);
         if moves.len() <= max_moves as usize {
@@ -197,7 +211,7 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     // Without a node budget, lines are shortened while the proof runs; where the board is one
     // island, a line within `max_moves` answers the caller.
     let alone = islands.len() == 1;
-    let anytime = budget.max_nodes.is_none().then(|| if alone { budget.max_moves.unwrap_or(0) } else { 0 });
+    let anytime = budget.max_nodes.is_none().then(|| (if alone { budget.max_moves.unwrap_or(0) } else { 0 }, fewest));
     for island in &mut islands {
         island.solve_any(colours, &mut table, &mut meter, threads, anytime);
     }
@@ -234,6 +248,31 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
         nodes: meter.nodes,
         stopped: meter.stopped,
     }
+}
+
+/// [`solve`] with [`Budget::fewest_nodes`] where the search cannot go on from what it learned
+/// (several islands, or a node budget): a solve for the fewest moves within `nodes`, then, where
+/// that neither proves them nor answers whether `max_moves` suffice, a solve that asks that
+/// afresh with what is left of the budget. The shorter line, the higher bound.
+fn fewest_then_ask(board: &Board, colours: usize, budget: &Budget, nodes: u64, max_moves: u32) -> Solution {
+    let start = std::time::Instant::now();
+    let nodes = budget.max_nodes.map_or(nodes, |n| n.min(nodes));
+    let fewest = Budget { max_nodes: Some(nodes), max_moves: None, fewest_nodes: None, ..budget.clone() };
+    let first = solve(board, colours, &fewest);
+    // Settled: proven, stopped for another reason, or those nodes were all the budget had.
+    let settled = first.stopped != Some(Stop::Nodes) || budget.max_nodes.is_some_and(|n| n <= nodes);
+    if settled || first.moves.len() as u32 <= max_moves || first.lower_bound > max_moves {
+        return first;
+    }
+    let max_time = budget.max_time.map(|t| t.saturating_sub(start.elapsed()));
+    let max_nodes = budget.max_nodes.map(|n| n.saturating_sub(first.nodes));
+    let asked = solve(board, colours, &Budget { max_time, max_nodes, fewest_nodes: None, ..budget.clone() });
+    let (nodes, lower_bound, stopped) =
+        (first.nodes + asked.nodes, first.lower_bound.max(asked.lower_bound), asked.stopped);
+    let best = if asked.moves.len() < first.moves.len() || asked.optimal { asked } else { first };
+    // A line as short as the bound is proven shortest, whichever solve proved the bound.
+    let optimal = best.optimal || lower_bound as usize >= best.moves.len();
+    Solution { nodes, lower_bound, optimal, stopped, ..best }
 }
 
 #[cfg(test)]

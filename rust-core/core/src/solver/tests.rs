@@ -86,17 +86,23 @@ fn a_move_limit_below_the_optimum_stops_with_a_bound_past_it() {
     assert!(short.nodes <= full.nodes && wins(&b, colours, &short.moves));
 }
 
+/// `07-deep-water/riptide` after a wasted first move (it then needs 9 moves), and its palette size.
+fn riptide_after_a_wasted_move() -> (Board, usize) {
+    let source = include_str!("../../../../levels/07-deep-water/riptide.toml");
+    let level = Arc::new(crate::level_file::parse_level("riptide", "riptide.toml", source).unwrap());
+    let mut game = Game::new(Arc::clone(&level));
+    game.play(Move { tile: 30, colour: 3 }).unwrap();
+    (game.board().clone(), level.palette().len())
+}
+
 #[test]
 fn too_many_moves_is_said_only_where_the_bound_passes_the_limit() {
     // riptide after a wasted first move needs 9 moves. A node budget that runs out before 8
     // is ruled out must say so: the search for a target colour, one move dearer, passed the
     // limit by its bound alone and overwrote the reason, and a hint's undo probe took that
     // for settled and answered "not sure" without searching on.
-    let source = include_str!("../../../../levels/07-deep-water/riptide.toml");
-    let level = Arc::new(crate::level_file::parse_level("riptide", "riptide.toml", source).unwrap());
-    let mut game = Game::new(Arc::clone(&level));
-    game.play(Move { tile: 30, colour: 3 }).unwrap();
-    let (b, colours) = (game.board(), level.palette().len());
+    let (b, colours) = riptide_after_a_wasted_move();
+    let b = &b;
     assert_eq!(solve(b, colours, &Budget::default()).moves.len(), 9);
     for nodes in (1_000..40_000).step_by(1_000) {
         let s = solve(b, colours, &Budget { max_nodes: Some(nodes), max_moves: Some(8), ..Budget::default() });
@@ -104,6 +110,35 @@ fn too_many_moves_is_said_only_where_the_bound_passes_the_limit() {
             assert!(s.lower_bound > 8, "{nodes} nodes: {s:?}");
         }
     }
+}
+
+#[test]
+fn asked_after_a_few_nodes_on_the_fewest_the_search_goes_on_from_them() {
+    // riptide after a wasted first move needs 9 moves: nodes spent on the fewest first, then
+    // asked whether 8 or 9 do, the answers are those of asking at once, and the search for them
+    // goes on from what those nodes learned instead of starting again.
+    let (b, colours) = riptide_after_a_wasted_move();
+    let b = &b;
+    let asked = |max_moves| solve(b, colours, &Budget { max_moves: Some(max_moves), ..Budget::default() });
+    let (eight, nine) = (asked(8), asked(9));
+    assert!(eight.lower_bound > 8 && nine.moves.len() <= 9, "{eight:?} {nine:?}");
+    let mut settled = 0;
+    for nodes in [1, 100, 1_000, 3_000, 10_000, 1_000_000] {
+        let first = Budget { fewest_nodes: Some(nodes), ..Budget::default() };
+        let s = solve(b, colours, &Budget { max_moves: Some(8), ..first.clone() });
+        assert!(s.lower_bound == 9 && s.moves.len() >= 9 && wins(b, colours, &s.moves), "{nodes}: {s:?}");
+        if s.optimal {
+            assert_eq!((s.moves.len(), s.stopped), (9, None), "{nodes}: {s:?}");
+            settled += 1;
+        } else {
+            assert_eq!(s.stopped, Some(Stop::TooManyMoves), "{nodes}: {s:?}");
+            assert!(s.nodes <= nodes + eight.nodes, "{nodes}: {} against {}", s.nodes, nodes + eight.nodes);
+        }
+        let s = solve(b, colours, &Budget { max_moves: Some(9), ..first });
+        assert!(s.moves.len() == 9 && wins(b, colours, &s.moves), "{nodes}: {s:?}");
+    }
+    // The largest budget proves the fewest; the smallest do not.
+    assert!((1..=4).contains(&settled), "{settled}");
 }
 
 #[test]
