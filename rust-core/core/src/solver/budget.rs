@@ -24,7 +24,7 @@ pub struct Budget {
     /// first spend up to this many nodes on the fewest moves as if `max_moves` were not set, and
     /// ask about `max_moves` only where that neither proves them nor answers it. On one island
     /// without a node budget the search then goes on with what it learned (its table, its bound);
-    /// otherwise it starts again.
+    /// otherwise it starts again. `Some(0)` is `None`.
     pub fewest_nodes: Option<u64>,
     /// Threads that search an island together (1 for a search on the caller's thread only), all
     /// with the one table. With more than one, which of several

@@ -186,7 +186,7 @@ pub fn solve(board: &Board, colours: usize, budget: &Budget) -> Solution {
     let graph = RegionGraph::new(board);
     // Nodes spent on the fewest moves before a move limit is asked about: on one island without
     // a node budget, by the staged proof, which goes on with what it learned (`anytime.rs`).
-    let fewest = match (budget.fewest_nodes, budget.max_moves) {
+    let fewest = match (budget.fewest_nodes.filter(|&n| n > 0), budget.max_moves) {
         (Some(nodes), Some(_)) if graph.islands.len() == 1 && budget.max_nodes.is_none() => nodes,
         (Some(nodes), Some(max_moves)) => return fewest_then_ask(board, colours, budget, nodes, max_moves),
         _ => 0,
