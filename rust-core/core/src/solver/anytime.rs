@@ -86,48 +86,34 @@ pub fn prove(
     meter: &mut Meter,
 ) -> IslandSolution {
     table.clear();
-    let (mut searched, mut stepped) = (0, 0);
+    // The meter counts the search's nodes and the steps' work: the search's are the rest.
+    let (start, mut stepped) = (meter.nodes, 0);
     if plan.fewest > 0 {
-        let mut part = meter.capped(plan.fewest);
-        let found = search(pos, plan, known, floor, table, &mut part, u32::MAX);
-        meter.absorb(&part);
-        searched += part.nodes;
-        match part.stopped {
-            Some(Stop::Nodes) if !meter.spent() => {
-                let why = if found.moves.len() as u32 <= plan.enough {
-                    Some(Stop::Enough)
-                } else {
-                    (found.lower_bound > plan.cap).then_some(Stop::TooManyMoves)
-                };
-                if let Some(why) = why {
-                    meter.stop(why);
-                    return found;
-                }
-            }
-            Some(stop) => {
-                meter.stop(stop);
-                return found;
-            }
-            None => return found,
+        let found = match stage(pos, plan, known, floor, table, meter, (plan.fewest, u32::MAX)) {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
+        // Not settled: the caller's question may be answered already.
+        let why = if found.moves.len() as u32 <= plan.enough {
+            Some(Stop::Enough)
+        } else {
+            (found.lower_bound > plan.cap).then_some(Stop::TooManyMoves)
+        };
+        if let Some(why) = why {
+            meter.stop(why);
+            return found;
         }
         (known, floor) = (found.moves, found.lower_bound);
     }
     for (k, &group) in plan.steps.iter().enumerate() {
         // On several threads, the search's nodes come that much faster.
         let due = ((plan.first_stage << (4 * k)).max(RATIO * stepped)).saturating_mul(plan.threads as u64);
+        let searched = meter.nodes - start - stepped;
         if searched < due {
-            let mut part = meter.capped(due - searched);
-            let found = search(pos, plan, known, floor, table, &mut part, plan.cap);
-            meter.absorb(&part);
-            searched += part.nodes;
-            match part.stopped {
-                Some(Stop::Nodes) if !meter.spent() => {}
-                Some(stop) => {
-                    meter.stop(stop);
-                    return found;
-                }
-                None => return found,
-            }
+            let found = match stage(pos, plan, known, floor, table, meter, (due - searched, plan.cap)) {
+                Ok(found) => found,
+                Err(answer) => return answer,
+            };
             (known, floor) = (found.moves, found.lower_bound);
         }
         for &step in group {
@@ -146,25 +132,40 @@ pub fn prove(
             }
         }
     }
-    search(pos, plan, known, floor, table, meter, plan.cap)
+    // The last stage, with all that is left of the budget.
+    match stage(pos, plan, known, floor, table, meter, (u64::MAX, plan.cap)) {
+        Ok(found) | Err(found) => found,
+    }
 }
 
-/// One stage of the proof, up to `cap` moves: the search goes on with what the table learned
-/// before.
-fn search(
+/// A stage of the proof of at most `nodes` more nodes, up to `cap` moves, going on with what the
+/// table learned before: `Ok` with its line and bound where those nodes ran out and the budget
+/// did not (the proof goes on), `Err` with the answer where it ended (the meter stopped if the
+/// budget did).
+fn stage(
     pos: &mut Position,
     plan: &Plan,
     known: Vec<(usize, Colour)>,
     floor: u32,
     table: &mut Table,
     meter: &mut Meter,
-    cap: u32,
-) -> IslandSolution {
-    Search::again(pos, Target::Any, plan.colours, table, meter)
+    (nodes, cap): (u64, u32),
+) -> Result<IslandSolution, IslandSolution> {
+    let mut part = meter.capped(nodes);
+    let found = Search::again(pos, Target::Any, plan.colours, table, &mut part)
         .mirrored(plan.mirrors)
         .threads(plan.threads)
         .printer(plan.printer)
-        .run(known, floor, cap)
+        .run(known, floor, cap);
+    meter.absorb(&part);
+    match part.stopped {
+        Some(Stop::Nodes) if !meter.spent() => Ok(found),
+        Some(stop) => {
+            meter.stop(stop);
+            Err(found)
+        }
+        None => Err(found),
+    }
 }
 
 /// A way to shorten a line.
