@@ -84,11 +84,13 @@
 //!
 //! A bound is learned from such a node `P`, reached by `M` from `Q`, because `Q`'s child
 //! `Q + M'` was searched in full before, by the same thread and to the same depth: that search
-//! reaches `P + M' = Q + M' + M`, as `M` comes after `M'` and is not skipped there. If `M'` was
-//! not searched from `Q` for commuting with the move `L` before `Q` and coming before it, the same
-//! holds one level up, where `M'` commutes with `L` and was searched before it. So the skipping is
-//! only done where that chain ends in a search in full: never below a symmetric position (whose
-//! mirror images are skipped), and below a
+//! reaches `P + M' = Q + M' + M`, as `M` comes after `M'` and is not skipped there (or, where
+//! `Q + M'` is symmetric, its mirror image, which needs as many moves; see "Symmetry"). If `M'`
+//! was not searched from `Q` for commuting with the move `L` before `Q` and coming before it, the
+//! same holds one level up, where `M'` commutes with `L` and was searched before it. So the
+//! skipping is only done where that chain ends in a search in full: below a symmetric position,
+//! only of moves `M'` that were not skipped there for a mirror image's ([`Commute::Before`]:
+//! the same mirrors skip the same nodes one level up, so the chain holds), and below a
 //! position whose children are shared out among threads only as `search/shared.rs` says; a
 //! helping thread, which tries children from the last,
 //! skips the commuting moves that come after `M` instead. Bounds cut the same moves in either
@@ -102,7 +104,11 @@
 //! is not, a position and its mirror images still need equally many moves, and the table keeps
 //! one entry for all of them ([`Position::hash_mirrors`]): a line and its mirror image's moves
 //! in another order meet there (`09-patterns/tessera` 1.10 M nodes to 770 k,
-//! `organic-speckled-1-lr` 17.3 M to 10.5 M).
+//! `organic-speckled-1-lr` 17.3 M to 10.5 M). Below a symmetric position the commuting moves
+//! are skipped as elsewhere, but for those skipped there for a mirror image's (until
+//! 2026-11-30 none were: one thread, the 81 levels of packs 6–10 1.44 M nodes to 1.22 M,
+//! `08-summit/spire` 155 k to 115 k, `09-patterns/chevron` 135 k to 99 k, `08-summit/belay`
+//! 76 k to 59 k, `organic-speckled-1-lr` 442 k to 343 k; two threads alike).
 //!
 //! # Bounds
 //! Which bounds a node tests, and which it tests on its children before they are played, is
@@ -164,10 +170,9 @@ enum Last {
 /// moves").
 #[derive(Clone, Copy)]
 enum Commute {
-    /// None.
-    Never,
-    /// Those tried before it (after it, for a helping thread).
-    Before,
+    /// Those tried before it (after it, for a helping thread); where it was played from a
+    /// `symmetric` position, only those not skipped there for a mirror image's.
+    Before { symmetric: bool },
     /// Those whose own position, a move from the same position (the one of this number among
     /// the positions tasks were listed from), has been searched in full by some thread (a task of
     /// `search/shared.rs`).
@@ -248,9 +253,6 @@ struct Scratch {
     gathered: Gathered,
     gather_tight: bool,
     gather_cut: bool,
-    /// Whether this node's children skip the merging moves that commute with theirs and were
-    /// tried before it (see "Commuting moves").
-    commute: bool,
     /// Whether the radius leaves at most one move to spare, so that a child's radius and rim
     /// bound may not fit the moves left after it.
     near: bool,
@@ -470,8 +472,6 @@ impl<'a> Search<'a> {
                 scratch.gather_cut = gather > left;
                 scratch.near = near;
                 scratch.radius = radius;
-                // See "Commuting moves": only where the moves tried before were searched in full.
-                scratch.commute = !symmetric;
                 let flow = if scratch.gather_cut {
                     Some(Flow::NotFound)
                 } else {

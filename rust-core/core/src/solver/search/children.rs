@@ -161,7 +161,7 @@ impl Search<'_> {
             let was = self.pos.colour(node);
             self.pos.play(node, colour);
             let next = if swallowed > 0 {
-                let commute = if scratch.commute { Commute::Before } else { Commute::Never };
+                let commute = Commute::Before { symmetric };
                 Last::Merge { node, colour, was, swallowed, commute }
             } else {
                 Last::Recolour

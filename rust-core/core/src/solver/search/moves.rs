@@ -160,10 +160,10 @@ impl Search<'_> {
                 let allowed = match last {
                     Last::Free => true,
                     Last::Merge { node: m, colour: x, was, swallowed: s, commute } => match commute {
-                        Commute::Never => true,
                         // Tried before the last move: a helping thread tries them from the last.
-                        Commute::Before => {
+                        Commute::Before { symmetric } => {
                             leaf || ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse
+                                || symmetric && self.mirrors.iter().any(|map| map[v] < v)
                                 || !pos.commutes_after(v, c, m, x, was)
                         }
                         Commute::Done(from) => {

@@ -20,12 +20,14 @@
 //! The skipping of commuting moves ("Commuting moves" in `search.rs`) needs, for a position
 //! `Q + M` where `M'` is skipped, that `Q + M'` was searched in full to the same bound before.
 //! Where `Q + M'` is another thread's task, "before" is not a matter of order, so after the move
-//! `M` of a task from a position `Q` that is not symmetric (the start, or a position listed a
-//! move or two on), the merging moves `M'` from `Q` that commute with it are skipped only where
-//! their own task `Q + M'` is *done* ([`Commute::Done`]): searched to this iteration's bound, in
-//! full, by some thread. Its search reached `Q + M' + M`, the position skipped: that search skips
-//! `M` after `M'` only where the task of `M` was done before it started, and a task is done only
-//! after one of its searches ended, so each such chain ends in a search that skipped neither.
+//! `M` of a task from a position `Q` (the start, or a position listed a move or two on), the
+//! merging moves `M'` from `Q` that commute with it are skipped only where their own task
+//! `Q + M'` is *done* ([`Commute::Done`]): searched to this iteration's bound, in full, by some
+//! thread. Its search reached `Q + M' + M`, the position skipped (or, where `Q + M'` is
+//! symmetric, its mirror image, which needs as many moves): that search skips `M` after `M'`
+//! only where the task of `M` was done before it started, and a task is done only after one of
+//! its searches ended, so each such chain ends in a search that skipped neither. From a
+//! symmetric `Q`, a move skipped for its mirror image's has no task, so it is never done.
 //!
 //! # Measured
 //! Two threads on this 2-core machine were 1.03-1.6x as fast as one on boards one thread proves
@@ -379,9 +381,8 @@ impl Search<'_> {
                 let mut moves = Vec::new();
                 self.moves(task.last, left, task.symmetric, (None, false), None, &mut moves);
                 for (node, colour, swallowed) in moves {
-                    // From a position that is not symmetric, the task's move skips the
-                    // commuting moves from there whose tasks are done.
-                    let commute = if task.symmetric { Commute::Never } else { Commute::Done(from) };
+                    // The task's move skips the commuting moves from here whose tasks are done.
+                    let commute = Commute::Done(from);
                     let last = if swallowed > 0 {
                         Last::Merge { node, colour, was: self.pos.colour(node), swallowed, commute }
                     } else {
@@ -403,11 +404,12 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Tiling};
+    use crate::board::{Board, Symmetry, Tiling};
     use crate::game::Game;
     use crate::history::Move;
     use crate::level::{Level, Rgb};
     use crate::solver::greedy::greedy;
+    use crate::solver::symmetry::symmetries;
     use crate::solver::{Budget, RegionGraph};
 
     /// A connected board of triangles, colours at random with blobs, of at least 30 regions.
@@ -430,16 +432,27 @@ mod tests {
         }
     }
 
+    /// `board` with the left half's colours mirrored onto the right half.
+    fn mirrored(board: &Board) -> Board {
+        let (rows, cols) = (board.rows(), board.cols());
+        let cells = (0..rows * cols).map(|t| board.colour(t.min(Symmetry::LeftRight.image(rows, cols, t)))).collect();
+        Board::new(Tiling::Triangles, rows, cols, cells, 3).unwrap()
+    }
+
     /// Searches the board's one island from the greedy line (longer than the optimum on most of
     /// these boards, so the search must find the line) on `threads` threads, shared out from the
-    /// start (these boards are proven sooner than [`Search::run`] would start threads).
-    fn search(board: &Board, threads: usize) -> (Vec<Move>, bool, usize) {
+    /// start (these boards are proven sooner than [`Search::run`] would start threads); told the
+    /// board's symmetries if `mirrors`.
+    fn search(board: &Board, threads: usize, mirrors: bool) -> (Vec<Move>, bool, usize) {
         let graph = RegionGraph::new(board);
+        // One island of every region: its nodes are the regions.
+        let maps = if mirrors { symmetries(board, &graph) } else { Vec::new() };
         let mut pos = Position::new(&graph, &graph.islands[0], true);
+        pos.hash_mirrors(&maps);
         let known = greedy(&mut pos, Target::Any);
         let greedy_len = known.len();
         let (mut table, mut meter) = (Table::with_bytes(1 << 20), Meter::new(&Budget::default()));
-        let search = Search::new(&mut pos, Target::Any, 3, &mut table, &mut meter).threads(threads);
+        let search = Search::new(&mut pos, Target::Any, 3, &mut table, &mut meter).threads(threads).mirrored(&maps);
         let found = if threads == 1 { search.run(known, 0, u32::MAX) } else { search.run_shared(known, 0, u32::MAX) };
         let moves = found.moves.iter().map(|&(region, colour)| Move { tile: graph.tile[region], colour }).collect();
         (moves, found.optimal, greedy_len)
@@ -456,15 +469,35 @@ mod tests {
         let mut shorter = 0;
         for seed in 0..24 {
             let board = board(seed);
-            let (one, proven, greedy_len) = search(&board, 1);
+            let (one, proven, greedy_len) = search(&board, 1, false);
             assert!(proven && wins(&board, &one), "seed {seed}");
             for threads in [2, 3, 8] {
-                let (shared, proven, _) = search(&board, threads);
+                let (shared, proven, _) = search(&board, threads, false);
                 assert!(proven && shared.len() == one.len(), "seed {seed}, {threads} threads: {board:?}");
                 assert!(wins(&board, &shared), "seed {seed}, {threads} threads: {board:?}");
             }
             shorter += usize::from(one.len() < greedy_len);
         }
         assert!(shorter >= 8, "only {shorter} of 24 greedy lines were beaten");
+    }
+
+    #[test]
+    fn on_symmetric_boards_threads_told_the_mirrors_find_lines_as_short_as_a_search_without() {
+        // Below a symmetric position, moves are skipped both for their mirror images' and for
+        // commuting with the move before (see "Symmetry" in `search.rs`): on one thread by the
+        // order of the moves, on several by the tasks done.
+        let mut symmetric = 0;
+        for seed in 0..16 {
+            let board = mirrored(&board(seed));
+            symmetric += usize::from(!symmetries(&board, &RegionGraph::new(&board)).is_empty());
+            let (plain, proven, _) = search(&board, 1, false);
+            assert!(proven && wins(&board, &plain), "seed {seed}");
+            for threads in [1, 2, 3, 8] {
+                let (told, proven, _) = search(&board, threads, true);
+                assert!(proven && told.len() == plain.len(), "seed {seed}, {threads} threads: {board:?}");
+                assert!(wins(&board, &told), "seed {seed}, {threads} threads: {board:?}");
+            }
+        }
+        assert_eq!(symmetric, 16);
     }
 }
