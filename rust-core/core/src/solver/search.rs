@@ -349,6 +349,13 @@ impl<'a> Search<'a> {
         Search { mirrors, ..self }
     }
 
+    /// Whether a mirror maps `node` to a smaller node: in a symmetric position its moves are
+    /// that node's mirror images, so they are not searched (nor, after a move from there, is
+    /// their skipping for commuting with it justified: see "Commuting moves").
+    fn mirrored_away(&self, node: usize) -> bool {
+        self.mirrors.iter().any(|map| map[node] < node)
+    }
+
     /// Finds a shortest sequence. `known` is a sequence already found (returned if nothing
     /// shorter exists) and `floor` a length known to be impossible to beat. Stops early when the
     /// meter says so, or once every sequence is proven longer than `cap` (then it stops the meter

@@ -137,7 +137,7 @@ impl Search<'_> {
                 continue;
             }
             // A mirror maps `v` to a smaller node: its moves are that node's images.
-            if symmetric && self.mirrors.iter().any(|map| map[v] < v) {
+            if symmetric && self.mirrored_away(v) {
                 continue;
             }
             if listed.centres && centres.as_deref().is_some_and(|centres| !centres.could_fit(v)) {
@@ -163,7 +163,7 @@ impl Search<'_> {
                         // Tried before the last move: a helping thread tries them from the last.
                         Commute::Before { symmetric } => {
                             leaf || ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse
-                                || symmetric && self.mirrors.iter().any(|map| map[v] < v)
+                                || symmetric && self.mirrored_away(v)
                                 || !pos.commutes_after(v, c, m, x, was)
                         }
                         Commute::Done(from) => {
