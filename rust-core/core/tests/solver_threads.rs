@@ -22,7 +22,8 @@ impl Rng {
     }
 }
 
-/// A connected board of triangles in blobs of 3-4 colours, of 40-60 regions.
+/// A connected board of triangles in blobs of 3-4 colours, of 45-65 regions (40-60 until absorbing
+/// moves were held back in the search, which then proved too many of them in `SOLO_NODES`).
 fn board(rng: &mut Rng) -> (Board, usize) {
     loop {
         let (rows, cols, colours) = (10 + rng.below(4), 5 + rng.below(3), 3 + rng.below(2));
@@ -36,7 +37,7 @@ fn board(rng: &mut Rng) -> (Board, usize) {
             cells.push(cell);
         }
         let board = Board::new(Tiling::Triangles, rows, cols, cells, colours).unwrap();
-        if (40..=60).contains(&board.regions().count) {
+        if (45..=65).contains(&board.regions().count) {
             return (board, colours);
         }
     }
@@ -53,7 +54,7 @@ fn wins(board: &Board, colours: usize, moves: &[kami_core::history::Move]) -> bo
 fn two_three_and_eight_threads_prove_what_one_thread_does() {
     let mut rng = Rng(17);
     let (mut searched, mut shared_out) = (0, 0);
-    for i in 0..16 {
+    for i in 0..24 {
         let (board, colours) = board(&mut rng);
         // Boards one thread proves in a moment (the test runs under emulation too).
         let one = solve(&board, colours, &Budget { max_nodes: Some(300_000), ..Budget::default() });
@@ -69,6 +70,6 @@ fn two_three_and_eight_threads_prove_what_one_thread_does() {
             assert!(wins(&board, colours, &shared.moves), "board {i}, {threads} threads: {board:?}");
         }
     }
-    assert!(searched >= 10, "only {searched} boards were proven on one thread");
+    assert!(searched >= 14, "only {searched} boards were proven on one thread");
     assert!(shared_out >= 8, "only {shared_out} boards were searched past the one-thread start");
 }

@@ -77,8 +77,9 @@
 //!   `position/rim.rs`), a transposition table of learned bounds (two slots per position, the
 //!   lower bound giving way), merging moves only (some shortest sequence uses no other but a
 //!   last recolour to a target colour: proof in `search.rs`, "Moves"; it cut the nodes 4-7x on
-//!   the hardest boards), leaf moves (of a region with one neighbour) only where leaf moves
-//!   alone could finish (`search.rs`, "Leaves"), the skipping of merging moves that commute with
+//!   the hardest boards), moves that absorb a region into a neighbour (changing no other
+//!   region's neighbours, as a leaf's move does) only where such moves alone could finish
+//!   (`search.rs`, "Absorbing moves"), the skipping of merging moves that commute with
 //!   the last one and were tried before it (`search.rs`, "Commuting moves"), children tested
 //!   against the bounds before they are played (where the radius, the rim bound or the colour
 //!   schedule is tight, the regions whose moves cannot bring it down not even listed; where the

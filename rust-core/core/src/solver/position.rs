@@ -249,6 +249,28 @@ impl Position {
         self.class(usize::from(colour)).iter().zip(row).map(|(a, b)| (a & b).count_ones() as usize).sum()
     }
 
+    /// Whether recolouring `node` to `colour` *absorbs* it: `node` has one neighbour `u` of that
+    /// colour, and every other neighbour of `node` touches `u` (a leaf, a region of one
+    /// neighbour, is the simplest case). The move then removes `node` and changes nothing else:
+    /// `u ∪ node` has `u`'s colour, and its neighbours are `u`'s but `node` (those of `node`
+    /// touched `u` already), so every other region keeps its neighbours (`u ∪ node` in place of
+    /// `u` or `node`). See "Absorbing moves" in `search.rs`.
+    pub fn absorbs(&self, node: usize, colour: Colour) -> bool {
+        let (row, class) = (self.row(node), self.class(usize::from(colour)));
+        let mut into = None;
+        for (i, (r, c)) in row.iter().zip(class).enumerate() {
+            let w = r & c;
+            if w != 0 {
+                if into.is_some() || w & (w - 1) != 0 {
+                    return false;
+                }
+                into = Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        let Some(u) = into else { return false };
+        row.iter().zip(self.row(u)).enumerate().all(|(i, (&r, &ur))| r & !ur & !bits::word_of(u, i) == 0)
+    }
+
     /// Whether recolouring `node` to `colour` commutes with the move that just recoloured `last`
     /// from colour `was` to `to`: played in either order from the position before that move,
     /// both merge, swallow the same regions (so keep their keys) and end in the same position.

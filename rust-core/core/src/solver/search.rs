@@ -36,22 +36,34 @@
 //!    everything)`, so item 2 along it ends in `d` with merging moves only. If none does, `d`
 //!    takes one move more than the optimum: a shortest sequence, then the one region recoloured.
 //!
-//! # Leaves
-//! A *leaf* is a region with one neighbour. Its merging move joins it to that neighbour and
-//! changes no other region's neighbours. So a leaf move `L` and the move `m` after it can be
-//! swapped: `m` first (on the neighbour where `m` moved the region the leaf had joined), then
-//! the leaf to its neighbour's colour then. Both orders end in the same position, unless `m`
-//! recoloured the neighbour to the leaf's colour, which joins the leaf without `L` (a shorter
-//! sequence). Played first, `m` still merges (the neighbour's neighbours are the same but for
-//! the leaf), is no leaf move if it was none (a region has no fewer neighbours before the leaf
-//! joined one of them), and the leaf stays a leaf (its one neighbour only grows). Each such swap
-//! of a leaf move with a non-leaf move after it lowers the number of those pairs by one, so
-//! some shortest sequence of the form above plays no non-leaf move after a leaf move. Each leaf
-//! move removes one region, so a leaf move is listed only where the regions less one fit the
-//! moves left: in most positions, none is (`organic-speckled-3` 937 k nodes to 828 k, `rings-8`
-//! 351 k to 325 k, with the tests of each child counted as nodes). A leaf move listed in a
-//! position is listed again after a merging move there (the regions fall by one or more, the
-//! moves left by one), so a move tried after another, as "Commuting moves" needs, still is.
+//! # Absorbing moves
+//! A merging move *absorbs* a region `v` into its neighbour `u` where it recolours `v` to `u`'s
+//! colour and every other neighbour of `v` touches `u`: it removes `v` and changes no other
+//! region's neighbours ([`Position::absorbs`]). A leaf (a region of one neighbour) is the simplest
+//! case; until 2026-12-01 only leaves' moves were held back, and with every absorbing move the
+//! proofs of boards strewn with single odd triangles list far fewer: `organic-speckled-1` 879 k
+//! nodes to 496 k, `organic-speckled-6` 1.59 M to 1.34 M, `organic-4` 12.3 k to 11.1 k (one
+//! thread). Some shortest sequence of the form above plays no other move after an absorbing
+//! one. Take an absorbing move `A` (of `v` into `u`) followed by a move `m` that absorbs nothing,
+//! and play `m` first, on `u` where `m` moved `u ∪ v` (a region beside `u ∪ v` is beside `u`, as
+//! `v`'s neighbours touch `u`):
+//! - if `m` swallows `v` (recolours a region beside `v` to `v`'s colour), it joins `v` without
+//!   `A`: a shorter sequence;
+//! - else `m` swallows the same regions, `u` standing for `u ∪ v`, so it still merges; then `v`
+//!   is absorbed into the region that holds `u` (its other neighbours touch `u`, so they touch
+//!   that region), and both orders end in the same position.
+//!
+//! Played first, `m` absorbs nothing still: a move that absorbs with `v` there absorbs without
+//! it too (taking `v` out of two neighbour sets, or merging it into `u`, keeps the one inside the
+//! other; and a move absorbing a region into `v` would have `v`'s colour, which no region touching
+//! that region has once `v` is in `u`, so it would not merge). Each swap lowers the number of
+//! pairs of an absorbing move before one that is not by one, so some shortest sequence of the
+//! form above ends with all its absorbing moves. Each of those removes one region, so an
+//! absorbing move is listed only where the regions less one fit the moves left: in most
+//! positions, none is. A move that absorbs in a position and is listed there is listed after
+//! any merging move too (it absorbs still, or is no absorbing move; and the regions fall by one
+//! or more, the moves left by one), so a move tried after another, as "Commuting moves" needs,
+//! still is.
 //!
 //! # Commuting moves
 //! Two merging moves *commute* where, played in either order, both merge, swallow the same
@@ -68,8 +80,10 @@
 //! swallowed first, node, colour), the order in which the search tries them, the least optimal
 //! sequence of the form above never plays a merging move right after one it commutes with and
 //! comes before (swapping the two gives a smaller sequence of the same length and form, unless
-//! `M'` is a leaf move and `M` is not: see "Leaves"), so after a merging move `M` the search skips
-//! the merging moves `M'` other than leaf moves that commute with `M` and come before it
+//! `M'` absorbs and `M` does not: see "Absorbing moves"; where `M` absorbs once `M'` is played,
+//! moving it on to the end keeps the sequence smaller, as the first move that differs is still
+//! `M'`), so after a merging move `M` the search skips the merging moves `M'` that do not absorb,
+//! commute with `M` and come before it
 //! ([`Position::commutes_after`] tells them from the region `M` made). The order matters to
 //! the nodes even where every child is searched: the least swallowed first cost two threads, one
 //! of which searched in that order, 17-20% more nodes (`search/shared.rs`, "Measured"), while
@@ -85,7 +99,9 @@
 //! A bound is learned from such a node `P`, reached by `M` from `Q`, because `Q`'s child
 //! `Q + M'` was searched in full before, by the same thread and to the same depth: that search
 //! reaches `P + M' = Q + M' + M`, as `M` comes after `M'` and is not skipped there (or, where
-//! `Q + M'` is symmetric, its mirror image, which needs as many moves; see "Symmetry"). If `M'`
+//! `Q + M'` is symmetric, its mirror image, which needs as many moves; see "Symmetry"; or, where
+//! `M` absorbs after `M'` and is not listed there, it would have found `M` and then any line
+//! from `P + M'` within its depth, with `M` moved to the end as "Absorbing moves" does). If `M'`
 //! was not searched from `Q` for commuting with the move `L` before `Q` and coming before it, the
 //! same holds one level up, where `M'` commutes with `L` and was searched before it. So the
 //! skipping is only done where that chain ends in a search in full: below a symmetric position,
@@ -326,7 +342,13 @@ impl<'a> Search<'a> {
     /// 15 to 9, `cuttlefish` 8.1 to 3.5; `tarn` 6.1 to 8.7 and `ikat` 9.2 to 11.5 the other way;
     /// `kami check levels/` 14.51 G instructions to 13.80 G). Where they are two or more below,
     /// it pays: without it `08-summit/alpenglow` took 66 ms instead of 20, `spire` 66 instead of
-    /// 37, `09-patterns/chevron` 54 instead of 26.
+    /// 37, `09-patterns/chevron` 54 instead of 26. Since absorbing moves are held back
+    /// (2026-12-01) a search told it counts more nodes than one not told on all eight shipped
+    /// boards where it is used (`chevron` 146 k against 133 k, with no mirrors), the bound's
+    /// work counting a node per region, but still takes less time (three runs each, told
+    /// against not: `07-deep-water/octopus` 15–21 ms against 40–67, `alpenglow` 21–24 against
+    /// 62–74, `spire` 37–57 against 77–119, `chevron` 37–41 against 59–99; `saddle` 6 against
+    /// 4–5 the other way).
     pub fn printer(self, printer: u32) -> Search<'a> {
         let worth_it = self.pos.lower_bound(self.target) + 2 <= printer;
         Search { printer: worth_it.then_some(printer), ..self }

@@ -187,6 +187,40 @@ proptest! {
 
 }
 
+proptest! {
+    #[test]
+    fn a_move_absorbs_exactly_where_it_only_folds_a_region_into_its_neighbour(
+        cells in prop::collection::vec(0u8..3, 30),
+        prefix in prop::collection::vec((0usize..30, 0u8..3), 0..4),
+    ) {
+        let Some(p) = connected_after(&cells, &prefix) else { return Ok(()) };
+        for (v, c) in recolourings(&p).into_iter().filter(|&(v, c)| p.swallows(v, c) == 1) {
+            let u = p.nodes().find(|&u| p.colour(u) == c && bits::has(p.row(v), u)).unwrap();
+            // The position with `v` taken out and nothing else changed: `u`'s neighbours less
+            // `v` for the region `v ∪ u` (which keeps `v`'s node), `v` for `u` elsewhere.
+            let rename = |around: &[usize]| {
+                let mut around: Vec<usize> = around.iter().map(|&w| if w == u { v } else { w }).collect();
+                around.sort_unstable();
+                around.dedup();
+                around
+            };
+            let before = snapshot(&p);
+            let of_u = before.iter().find(|(w, _, _)| *w == u).map(|(_, _, around)| around.clone()).unwrap();
+            let folded: Vec<_> = before
+                .iter()
+                .filter(|(w, _, _)| *w != u)
+                .map(|(w, colour, around)| match *w == v {
+                    true => (v, c, of_u.iter().copied().filter(|&x| x != v).collect()),
+                    false => (*w, *colour, rename(around)),
+                })
+                .collect();
+            let mut after = p.clone();
+            after.play(v, c);
+            prop_assert_eq!(p.absorbs(v, c), snapshot(&after) == folded, "{} to {}", v, c);
+        }
+    }
+}
+
 /// The live node `pick` points at (counting round), if recolouring it to `colour` is a move.
 fn recolouring(p: &Position, pick: usize, colour: Colour) -> Option<usize> {
     p.nodes().nth(pick % p.len()).filter(|&node| p.colour(node) != colour)

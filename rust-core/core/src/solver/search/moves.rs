@@ -1,4 +1,4 @@
-//! The moves a node lists, by the move rules of the search's module doc ("Moves", "Leaves",
+//! The moves a node lists, by the move rules of the search's module doc ("Moves", "Absorbing moves",
 //! "Commuting moves"; "Bounds" in `search/children.rs`), and the children worked out before they
 //! are played.
 
@@ -92,8 +92,9 @@ impl Search<'_> {
     /// `organic-speckled-7` 5.0 s instead of 2.8). Where `witness`
     /// is given, the colour schedule is worked out into it once some move is found: if it passes
     /// `left`, nothing is listed; if it equals `left`, only nodes whose moves could lower it
-    /// ([`Position::colour_schedule_moving`]) are tried. Leaf moves only where the regions less
-    /// one fit `left` (see "Leaves"). Returns what it found out on the way.
+    /// ([`Position::colour_schedule_moving`]) are tried. Absorbing moves (a leaf's among them)
+    /// only where the regions less one fit `left` (see "Absorbing moves"). Returns what it found
+    /// out on the way.
     ///
     /// [`Position::beside_whole_colours`]: crate::solver::position::Position::beside_whole_colours
     /// [`Position::colour_schedule_moving`]: crate::solver::position::Position::colour_schedule_moving
@@ -125,12 +126,14 @@ impl Search<'_> {
         // There, only regions beside a whole colour or of a colour of two regions or fewer
         // have such moves: the others need not be visited.
         let scan = beside.as_ref().map_or_else(|| pos.alive(), |beside| beside.movers());
-        // Leaf moves only where leaf moves alone could finish (see "Leaves").
-        let leaves_move = pos.len() - 1 <= left as usize;
+        // Absorbing moves, a leaf's among them, only where they alone could finish (see
+        // "Absorbing moves").
+        let absorbs_move = pos.len() - 1 <= left as usize;
         for v in bits::members(scan) {
             let degree = pos.degree(v);
+            // Every move of a leaf absorbs it.
             let leaf = degree == 1;
-            if leaf && !leaves_move {
+            if leaf && !absorbs_move {
                 continue;
             }
             if lowering.is_some_and(|need| degree < need[usize::from(pos.colour(v))]) {
@@ -157,12 +160,17 @@ impl Search<'_> {
                 if swallowed == 0 {
                     continue;
                 }
+                let absorbs = leaf || (swallowed == 1 && pos.absorbs(v, c));
+                if absorbs && !absorbs_move {
+                    continue;
+                }
                 let allowed = match last {
                     Last::Free => true,
                     Last::Merge { node: m, colour: x, was, swallowed: s, commute } => match commute {
                         // Tried before the last move: a helping thread tries them from the last.
                         Commute::Before { symmetric } => {
-                            leaf || ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse
+                            absorbs
+                                || ((Reverse(swallowed), v, c) < (Reverse(s), m, x)) == self.reverse
                                 || symmetric && self.mirrored_away(v)
                                 || !pos.commutes_after(v, c, m, x, was)
                         }
