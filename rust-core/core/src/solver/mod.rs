@@ -25,17 +25,21 @@
 //!   among threads.
 //! - `position.rs`: an island in play (regions as bitsets, play and undo, a hash); its lower
 //!   bounds each in their own file: `position/colour.rs` (colours left), `position/schedule.rs`
-//!   (the colour schedule), `position/gather.rs` (the schedule with waits from how soon a
+//!   (the colour schedule; `position/witness.rs` keeps the far-apart regions that prove it, for
+//!   the bounds after a move), `position/gather.rs` (the schedule with waits from how soon a
 //!   colour's regions can be joined), `position/gather_after.rs` (that bound after a move,
-//!   unplayed), `position/rim.rs` (radius and rim bound) and
-//!   `position/printer.rs` (the strange-printer count along paths), each with its proof.
+//!   unplayed), `position/rim.rs` (radius and rim bound) and `position/printer.rs` (the
+//!   strange-printer count along paths), each with its proof; `position/tests.rs`: play and
+//!   undo against a plain model.
+//! - `bits.rs`: sets of regions as rows of 64-bit words.
 //! - `distance.rs`: all-pairs distances kept up to date as moves contract regions.
 //! - `symmetry.rs`: mirror images and the half turn that map a board onto itself.
 //! - `table.rs`: the transposition table of learned lower bounds, and a small one per thread of
 //!   the children cut before they were played.
 //! - `FIGURES.md`: what the solver measured, session by session (the README has the latest);
 //!   `tried.md`: what was tried and dropped, with its measurements (the end of this documentation).
-//! - `tests.rs`: tests of the solver as a whole (each part's own tests sit in its file).
+//! - `tests.rs`: tests of the solver as a whole, the search against a breadth-first search on
+//!   random region graphs among them (each part's own tests sit in its file).
 //!
 //! # How it solves
 //! - **First answer.** Each island first gets a line from a beam search over single-blob lines
