@@ -3,8 +3,8 @@
 //! cannot prove still answers with a near-shortest line, and a hint can more often say that par
 //! is in reach.
 //!
-//! The first answer's beams stop at a fixed work (`beam.rs`), which on boards of 70–175 regions
-//! holds them to widths of 64–256, and grow one blob. Here the proof runs in stages, and between
+//! The first answer's beams stop at a fixed work (`beam.rs`), which on boards of 60–175 regions
+//! holds them to widths of a few hundred blobs, and grow one blob. Here the proof runs in stages, and between
 //! stages the line is shortened by the next group of [`STEPS`]: the beam run again from each
 //! position along the line (a second blob, grown where the first one has left the board, and
 //! merged with it); or a move that joins regions of one colour first, a blob of its own, then the

@@ -16,17 +16,27 @@
 
 use super::bits;
 use super::distance::Distances;
+use super::island::SMALL_ISLAND;
 use super::position::Position;
 use crate::board::{Colour, MAX_COLOURS};
 
-/// Blob growths (children scored) the first answer may spend: the square of the island's
-/// regions, at least [`MIN_WORK`] and at most this many. About 10 ms on a 175-region island; a
-/// fraction of a millisecond on islands of 30 regions, whose search is quick anyway.
+/// Blob growths (children scored) the first answer may spend on an island of more than
+/// [`SMALL_ISLAND`] regions, which no search improves before the proof: about 10 ms on 175
+/// regions, 2–6 ms on 60–100. Until 2026-12-01 such an island got the square of its regions
+/// (4,096 to 40,000), and those of 60–110 regions, the size of most hand-made KAMI 2 levels,
+/// 4,096 to 12,100. The full work there, measured on the 16 stripes cropped to their middle 14
+/// rows (60–75 regions, proven within 2 minutes each): 15 first answers at the best line known
+/// instead of 12, the worst one over instead of two (`stripes-dense-6`, 14 to 12); on 96
+/// crops of 12–18 rows of the stripes and speckled boards (`kami bench DIR --time 1`), 81 at the
+/// best line known instead of 80, none two over instead of one. The hard corpus's first answers
+/// and the shipped levels' are the same, the generated levels and dailies byte for byte.
 const WORK: usize = 40_000;
 
-/// Blob growths the first answer may always spend: on small islands the square of the regions
-/// stops the beams before their widest, for a saving of well under a millisecond.
-const MIN_WORK: usize = 4_096;
+/// Blob growths the first answer spends on an island of at most [`SMALL_ISLAND`] regions, where
+/// a short search of its own improves the line (`island.rs`). With [`WORK`] there too, the
+/// first answers of the eight organic boards of the hard corpus (34–45 regions) were the same
+/// lines in up to twice the time (`organic-4` 1.6 ms to 3.7).
+const SMALL_WORK: usize = 4_096;
 
 /// Beam widths tried in turn, while the work allows.
 const WIDTHS: [usize; 5] = [4, 16, 64, 256, 1024];
@@ -67,8 +77,8 @@ pub fn first_answer_counted(pos: &mut Position, enough: usize) -> (Lines, usize)
 }
 
 /// The blob growths the first answer may spend on an island of `regions` regions.
-pub fn work(regions: usize) -> usize {
-    (regions * regions).clamp(MIN_WORK, WORK)
+fn work(regions: usize) -> usize {
+    if regions > SMALL_ISLAND { WORK } else { SMALL_WORK }
 }
 
 /// A line per final colour, where one was found.

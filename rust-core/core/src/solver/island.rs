@@ -19,7 +19,7 @@ pub const MAX_SEARCHED_REGIONS: usize = 512;
 
 /// Islands of at most this many regions get a short search for their first answer (a few
 /// hundred microseconds), on top of the beam's lines.
-const SMALL_ISLAND: usize = 48;
+pub const SMALL_ISLAND: usize = 48;
 
 /// The nodes that short search may spend: counted, never timed, so that the first answer is the
 /// same on every device.

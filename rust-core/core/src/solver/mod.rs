@@ -46,12 +46,12 @@
 //!   (`beam.rs`): grow one blob from each of the 64 most central regions (least eccentricity; the
 //!   double-sweep estimate alone missed the centre of ring-like boards), all in one beam; at each
 //!   depth keep the best blobs by max(eccentricity, colours left − 1), larger first; widths 4, 16,
-//!   64, 256, 1024 while the work (blob growths) stays under the square of the island's regions
-//!   (at least 4,096, at most 40,000), stopping once a line meets the island's lower bound. It
-//!   keeps the shortest line per final colour, so islands combine without a recolour where one
-//!   already ends in the shared colour; the greedy flood (`greedy.rs`) stays as the fallback.
-//!   Islands of up to 48 regions then get a search of 4,096 nodes from that line (single-blob
-//!   lines can be moves too long there, and such islands are proven in a few hundred nodes). The work is counted, never timed,
+//!   64, 256, 1024 while the work (blob growths) stays under 40,000, stopping once a line meets
+//!   the island's lower bound. It keeps the shortest line per final colour, so islands combine
+//!   without a recolour where one already ends in the shared colour; the greedy flood
+//!   (`greedy.rs`) stays as the fallback. Islands of up to 48 regions get beams of 4,096 growths
+//!   and then a search of 4,096 nodes from that line (single-blob lines can be moves too long
+//!   there, and such islands are proven in a few hundred nodes). The work is counted, never timed,
 //!   so the answer is the same on every device (the generator and the daily puzzle's live rule
 //!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
 //!   a change in node counts no longer changes them: see `daily.rs`).
