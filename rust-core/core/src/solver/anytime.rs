@@ -8,8 +8,9 @@
 //! stages, and between stages the line is shortened by the next group of [`STEPS`]: the beam
 //! run again from each position along the line (a second blob, grown where the first one has
 //! left the board, and merged with it); or a move that joins regions of one colour first, a
-//! blob of its own, then the beam, from the start or from each position along the line. On the 17 hard-corpus boards
-//! whose proof does not end within 10 s, they shorten five first answers: the restart
+//! blob of its own, then the beam, from the start or from each position along the line. On the
+//! 17 hard-corpus boards whose proof does not end within 10 s, they shorten five first answers:
+//! the restart
 //! `stripes-1` and `stripes-4` 15 to 14 and `stripes-dense-4` 17 to 16, the side move
 //! `stripes-5` 14 to its proven 13 and `stripes-dense-1` 19 to 18. Wider beams (256 to 16,384
 //! blobs) ran first while the first answer grew from 8 seeds; from its 64 they shorten none of

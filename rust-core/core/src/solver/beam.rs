@@ -25,10 +25,10 @@ use crate::board::{Colour, MAX_COLOURS};
 /// regions, 2–6 ms on 60–100. Until 2026-12-01 such an island got the square of its regions
 /// (4,096 to 40,000), and those of 60–110 regions, the size of most hand-made KAMI 2 levels,
 /// 4,096 to 12,100. The full work there, measured on the 16 stripes cropped to their middle 14
-/// rows (60–75 regions, 13 of them proven within 2 minutes): 15 first answers at the best line known
-/// instead of 12, the worst one over instead of two (`stripes-dense-6`, 14 to 12); on 96
-/// crops of 12–18 rows of the stripes and speckled boards (`kami bench DIR --time 1`), 81 at the
-/// best line known instead of 80, none two over instead of one. The hard corpus's first answers
+/// rows (60–75 regions, 13 of them proven within 2 minutes): 15 first answers at the best line
+/// known instead of 12, the worst one over instead of two (`stripes-dense-6`, 14 to 12); on 96
+/// crops of 12–18 rows of the stripes and speckled boards (`kami bench DIR --time 1`), 81 at
+/// the best line known instead of 80, none two over instead of one. The hard corpus's first answers
 /// and the shipped levels' are the same, the generated levels and dailies byte for byte.
 const WORK: usize = 40_000;
 

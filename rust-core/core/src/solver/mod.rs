@@ -51,10 +51,11 @@
 //!   without a recolour where one already ends in the shared colour; the greedy flood
 //!   (`greedy.rs`) stays as the fallback. Islands of up to 48 regions get beams of 4,096 growths
 //!   and then a search of 4,096 nodes from that line (single-blob lines can be moves too long
-//!   there, and such islands are proven in a few hundred nodes). The work is counted, never timed,
-//!   so the answer is the same on every device (the generator and the daily puzzle's live rule
-//!   depend on it; the weekend boards of 2026–2030 are data, `levels/dailies/weekends.txt`, so
-//!   a change in node counts no longer changes them: see `daily.rs`).
+//!   there, and such islands are proven in a few hundred nodes). The work is counted, never
+//!   timed, so the answer is the same on every device (the generator and the daily puzzle's
+//!   live rule depend on it; the weekend boards of 2026–2030 are data,
+//!   `levels/dailies/weekends.txt`, so a change in node counts no longer changes them: see
+//!   `daily.rs`).
 //! - **Shorter lines while the proof runs.** Where the solve has no node budget (a time budget or
 //!   none: `kami solve`, hints), a proof that has not ended within 524,288 nodes per thread is
 //!   run in stages, and between them the line is shortened by the beam run again from each
